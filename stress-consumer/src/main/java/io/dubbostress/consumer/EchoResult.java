@@ -1,0 +1,72 @@
+package io.dubbostress.consumer;
+
+import org.apache.dubbo.rpc.RpcException;
+
+/**
+ * The small JSON bodies the controller answers with, built by hand (no per-request object mapping): {@code
+ * {"ok":true,"size":1024}} or {@code {"ok":false,"size":1024,"error":"TIMEOUT: ..."}}.
+ */
+final class EchoResult {
+
+    private static final int MAX_REASON_CHARS = 300;
+
+    private EchoResult() {
+    }
+
+    static String ok(int size) {
+        return "{\"ok\":true,\"size\":" + size + "}";
+    }
+
+    static String failed(int size, String reason) {
+        return "{\"ok\":false,\"size\":" + size + ",\"error\":\"" + jsonEscape(oneLine(reason)) + "\"}";
+    }
+
+    static String badRequest(String reason) {
+        return "{\"ok\":false,\"error\":\"" + jsonEscape(oneLine(reason)) + "\"}";
+    }
+
+    /** "TIMEOUT: first line of the message", naming Dubbo's error kind. */
+    static String describe(Throwable error) {
+        String kind = "ERROR";
+        if (error instanceof RpcException) {
+            RpcException rpc = (RpcException) error;
+            if (rpc.isTimeout()) {
+                kind = "TIMEOUT";
+            } else if (rpc.isNetwork()) {
+                kind = "NETWORK";
+            } else if (rpc.isSerialization()) {
+                kind = "SERIALIZATION";
+            } else if (rpc.isForbidden()) {
+                kind = "FORBIDDEN";
+            } else if (rpc.isLimitExceed()) {
+                kind = "LIMIT_EXCEEDED";
+            } else if (rpc.isBiz()) {
+                kind = "BIZ";
+            } else {
+                kind = "RPC";
+            }
+        }
+        String message = error.getMessage() == null ? error.getClass().getName() : error.getMessage();
+        return kind + ": " + message;
+    }
+
+    static String oneLine(String text) {
+        String line = text == null ? "" : text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' ');
+        return line.length() <= MAX_REASON_CHARS ? line : line.substring(0, MAX_REASON_CHARS - 3) + "...";
+    }
+
+    private static String jsonEscape(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}
