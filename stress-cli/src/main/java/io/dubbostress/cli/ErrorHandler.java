@@ -1,0 +1,32 @@
+package io.dubbostress.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns an exception escaping a subcommand into one line on stderr, {@code stress <command>: <message>}, and exit
+ * code 1. {@link UserError}s are the user's to fix and print alone; anything else also prints its type, and the
+ * stack trace only with {@code STRESS_DEBUG=1}.
+ */
+public final class ErrorHandler implements IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
+        String command = commandLine.getCommandSpec().qualifiedName();
+        String message = ex.getMessage() == null ? "" : ex.getMessage();
+        if (ex instanceof UserError) {
+            commandLine.getErr().println(command + ": " + message);
+        } else {
+            commandLine.getErr().println(command + ": " + ex.getClass().getSimpleName()
+                    + (message.isEmpty() ? "" : ": " + message));
+            if ("1".equals(System.getenv("STRESS_DEBUG"))) {
+                ex.printStackTrace(commandLine.getErr());
+            } else {
+                commandLine.getErr().println("(set STRESS_DEBUG=1 for the stack trace)");
+            }
+        }
+        commandLine.getErr().flush();
+        return ex instanceof UserError ? ((UserError) ex).exitCode() : 1;
+    }
+}

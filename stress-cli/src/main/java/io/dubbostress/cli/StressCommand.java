@@ -1,0 +1,43 @@
+package io.dubbostress.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code stress}: the one entry point. Each subcommand is its own {@code Callable<Integer>} returning an exit code.
+ * Tests build the command line through {@link #commandLine()} and capture output with {@code setOut}/{@code setErr}.
+ */
+@Command(name = "stress",
+        mixinStandardHelpOptions = true,
+        versionProvider = StressVersion.class,
+        description = {
+            "dubbo-stress: what a Dubbo call costs directly, and through one consumer hop (HTTP -> Dubbo),",
+            "with server CPU, memory, disk, network and GC next to the latencies."},
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        },
+        footer = {"", "Run 'stress help <command>' or 'stress <command> --help' for a command's options."})
+public class StressCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** The configured command line; {@code main} and the tests use the same one. */
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new StressCommand());
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.setExecutionExceptionHandler(new ErrorHandler());
+        return commandLine;
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}
