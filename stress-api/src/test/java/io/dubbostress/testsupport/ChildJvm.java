@@ -168,7 +168,7 @@ public final class ChildJvm implements AutoCloseable {
             }
             if (!process.isAlive()) {
                 throw new IllegalStateException("JVM exited with " + process.exitValue() + " before " + what
-                        + "\ncommand: " + command + "\nlog tail:\n" + logTail(40));
+                        + "\ncommand: " + shortCommand() + "\nlog tail:\n" + logTail(40));
             }
             try {
                 Thread.sleep(50); // polling interval of a deadline-bounded wait
@@ -178,7 +178,14 @@ public final class ChildJvm implements AutoCloseable {
             }
         }
         throw new IllegalStateException("timed out after " + timeout + " waiting for " + what
-                + "\ncommand: " + command + "\nlog tail:\n" + logTail(40));
+                + "\ncommand: " + shortCommand() + "\nlog tail:\n" + logTail(40));
+    }
+
+    /** The command with long arguments (class paths) abbreviated, for messages. */
+    public String shortCommand() {
+        return command.stream()
+                .map(arg -> arg.length() > 160 ? arg.substring(0, 80) + "...(" + arg.length() + " chars)" : arg)
+                .collect(Collectors.joining(" "));
     }
 
     public static boolean canConnect(int port) {

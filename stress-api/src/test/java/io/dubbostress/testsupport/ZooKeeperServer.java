@@ -10,7 +10,10 @@ import java.time.Duration;
 /**
  * A real ZooKeeper server (the {@code org.apache.zookeeper:zookeeper} on the test classpath, 3.7.x) in its own JVM,
  * on a free port of 127.0.0.1 only, admin server off. {@link #stop()} and {@link #start()} may be called again to
- * take it away and bring it back mid-test; the data directory is kept between them.
+ * take it away and bring it back mid-test; the data directory is kept between them. Needs
+ * {@code org.apache.zookeeper:zookeeper}, {@code io.dropwizard.metrics:metrics-core} and
+ * {@code org.xerial.snappy:snappy-java} (the last two: ZooKeeper's server uses them but marks them "provided") on the
+ * test class path.
  *
  * <pre>{@code
  * try (ZooKeeperServer zk = ZooKeeperServer.start(tempDir)) {
@@ -39,6 +42,9 @@ public final class ZooKeeperServer implements AutoCloseable {
         if (jvm != null && jvm.isAlive()) {
             return;
         }
+        requireOnClassPath("org.apache.zookeeper.server.ZooKeeperServerMain", "org.apache.zookeeper:zookeeper");
+        requireOnClassPath("com.codahale.metrics.Reservoir", "io.dropwizard.metrics:metrics-core");
+        requireOnClassPath("org.xerial.snappy.SnappyInputStream", "org.xerial.snappy:snappy-java");
         Path data = dir.resolve("zk-data");
         Path config = dir.resolve("zoo.cfg");
         try {
@@ -62,6 +68,14 @@ public final class ZooKeeperServer implements AutoCloseable {
                 .log(dir.resolve("zookeeper.log"))
                 .start();
         jvm.awaitPort(port, Duration.ofSeconds(60));
+    }
+
+    private static void requireOnClassPath(String className, String artifact) {
+        try {
+            Class.forName(className, false, ZooKeeperServer.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("ZooKeeperServer needs " + artifact + " on the test class path (test scope)");
+        }
     }
 
     /** Stops the server (SIGTERM); clients see the connection drop. */
