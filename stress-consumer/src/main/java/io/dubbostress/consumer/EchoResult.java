@@ -38,6 +38,9 @@ final class EchoResult {
                 kind = "SERIALIZATION";
             } else if (rpc.isForbidden()) {
                 kind = "FORBIDDEN";
+            } else if (rpc.isNoInvokerAvailableAfterFilter() || String.valueOf(rpc.getMessage())
+                    .contains("No provider available")) {
+                kind = "NO_PROVIDER";
             } else if (rpc.isLimitExceed()) {
                 kind = "LIMIT_EXCEEDED";
             } else if (rpc.isBiz()) {

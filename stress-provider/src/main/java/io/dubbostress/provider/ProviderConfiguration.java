@@ -32,6 +32,9 @@ public class ProviderConfiguration {
             if (LoopbackAddress.isLoopback(host)) {
                 LoopbackAddress.pin(host);
                 protocol.setServer(LoopbackTransporter.NAME);
+                // the registered URL carries server=loopback; consumers take the client from client= first, and
+                // must not look for a "loopback" transporter they don't have
+                protocol.setClient("netty");
                 Map<String, String> parameters = protocol.getParameters() == null
                         ? new HashMap<>() : new HashMap<>(protocol.getParameters());
                 parameters.put(LoopbackTransporter.BIND_HOST_KEY, host);
