@@ -1,0 +1,156 @@
+package io.dubbostress.sampler.call;
+
+import io.dubbostress.api.loopback.LoopbackAddress;
+import java.lang.reflect.InvocationTargetException;
+import java.util.Map;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.service.GenericService;
+
+/**
+ * One Dubbo reference ({@link ReferenceConfig} + its proxy) for one {@link ReferenceKey}, shared by every thread and
+ * sample with that key; created by {@link ReferenceCache}, destroyed at test end. Generic by default
+ * ({@link GenericService#$invoke}), typed when the key says so and the interface is on the class path.
+ */
+public final class DubboReference {
+
+    private final ReferenceKey key;
+    private final ReferenceConfig<Object> config;
+    private final Object proxy;
+    private final GenericService generic;
+    private final Class<?> serviceInterface;
+
+    private DubboReference(ReferenceKey key, ReferenceConfig<Object> config, Object proxy, Class<?> serviceInterface) {
+        this.key = key;
+        this.config = config;
+        this.proxy = proxy;
+        this.generic = proxy instanceof GenericService && serviceInterface == null ? (GenericService) proxy : null;
+        this.serviceInterface = serviceInterface;
+    }
+
+    /**
+     * Creates the reference (connects to direct providers, or subscribes to the registry).
+     *
+     * @throws ConfigurationException for bad settings; Dubbo's exceptions for failures to connect or subscribe
+     */
+    static DubboReference create(ReferenceKey key, ClassLoader loader, String addressField, String interfaceField) {
+        if (!TypeNames.isWellFormed(key.interfaceName())) {
+            throw new ConfigurationException(interfaceField + ": '" + key.interfaceName()
+                    + "' is not a Java interface name");
+        }
+        DubboAddress address = DubboAddress.parse(key.address(), addressField);
+        ReferenceConfig<Object> config = new ReferenceConfig<>();
+        config.setApplication(DubboRuntime.application());
+        Class<?> serviceInterface = null;
+        if (key.typed()) {
+            serviceInterface = TypeNames.load(key.interfaceName(), loader, interfaceField);
+            if (!serviceInterface.isInterface()) {
+                throw new ConfigurationException(interfaceField + ": " + key.interfaceName() + " is a class, not an"
+                        + " interface");
+            }
+            DubboRuntime.prepareWrapper(serviceInterface);
+            config.setInterface(serviceInterface);
+        } else {
+            config.setInterface(key.interfaceName());
+            config.setGeneric("true");
+        }
+        config.setProxy("jdk");
+        config.setCheck(false);
+        if (!key.version().isEmpty()) {
+            config.setVersion(key.version());
+        }
+        if (!key.group().isEmpty()) {
+            config.setGroup(key.group());
+        }
+        config.setTimeout(key.timeoutMs());
+        config.setRetries(key.retries());
+        if (key.connections() > 0) {
+            config.setConnections(key.connections());
+        }
+        if (!key.loadbalance().isEmpty()) {
+            config.setLoadbalance(key.loadbalance());
+        }
+        if (!key.cluster().isEmpty()) {
+            config.setCluster(key.cluster());
+        }
+        if (!key.serialization().isEmpty()) {
+            config.setSerialization(key.serialization());
+        }
+        // Dubbo 2.7 rewrites 127.x to the NIC address on both sides; keep loopback calls on loopback
+        LoopbackAddress.pinIfAnyLoopback(address.url());
+        if (address.isDirect()) {
+            config.setRegistry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
+            config.setUrl(address.url());
+        } else {
+            RegistryConfig registry = new RegistryConfig(address.url());
+            if (!key.username().isEmpty()) {
+                registry.setUsername(key.username());
+            }
+            if (!key.password().isEmpty()) {
+                registry.setPassword(key.password());
+            }
+            registry.setCheck(false);
+            config.setRegistry(registry);
+        }
+        Object proxy;
+        try {
+            proxy = config.get();
+        } catch (RuntimeException | LinkageError e) {
+            try {
+                config.destroy();
+            } catch (RuntimeException ignored) {
+                // the partial reference is gone either way
+            }
+            throw e;
+        }
+        return new DubboReference(key, config, proxy, serviceInterface);
+    }
+
+    /**
+     * Calls the provider. Attachments (may be empty) travel with this call only.
+     *
+     * @return the result: for generic calls, POJOs come back as maps
+     */
+    public Object invoke(String method, CallArguments arguments, Map<String, String> attachments) throws Throwable {
+        if (!attachments.isEmpty()) {
+            RpcContext context = RpcContext.getContext();
+            for (Map.Entry<String, String> e : attachments.entrySet()) {
+                context.setAttachment(e.getKey(), e.getValue());
+            }
+        }
+        if (generic != null) {
+            return generic.$invoke(method, arguments.typeNames(), arguments.values());
+        }
+        try {
+            return arguments.method().invoke(proxy, arguments.values());
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Bytes of the response frame as Dubbo decoded it (its {@code output} attachment), or -1 if unknown. */
+    public static long responseFrameBytes() {
+        String output = RpcContext.getServerContext().getAttachment("output");
+        if (output == null || output.isEmpty()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(output);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    public ReferenceKey key() {
+        return key;
+    }
+
+    public boolean typed() {
+        return serviceInterface != null;
+    }
+
+    void destroy() {
+        config.destroy();
+    }
+}

@@ -1,0 +1,195 @@
+package io.dubbostress.sampler.call;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.service.GenericException;
+
+/**
+ * A failed call as a sample shows it: a response code naming the kind of failure and a one-line message.
+ *
+ * <table>
+ * <caption>response codes</caption>
+ * <tr><td>TIMEOUT</td><td>no answer within the timeout</td></tr>
+ * <tr><td>NETWORK</td><td>cannot connect, connection lost</td></tr>
+ * <tr><td>SERIALIZATION</td><td>arguments or result could not be (de)serialised</td></tr>
+ * <tr><td>BIZ</td><td>the provider's method threw</td></tr>
+ * <tr><td>FORBIDDEN</td><td>the provider refused the call (disabled, token, ...)</td></tr>
+ * <tr><td>NO_PROVIDER</td><td>no provider available (none registered, or all filtered out)</td></tr>
+ * <tr><td>LIMIT_EXCEEDED</td><td>the provider's concurrency limit</td></tr>
+ * <tr><td>PROVIDER_ERROR</td><td>the provider failed the request itself (no such method, wrong types, ...)</td></tr>
+ * <tr><td>RPC</td><td>another Dubbo failure</td></tr>
+ * <tr><td>CONFIG</td><td>bad input in a sampler field</td></tr>
+ * <tr><td>JVM_ARGS</td><td>Java 9+ module access Dubbo needs; the message gives the exact JVM_ARGS</td></tr>
+ * <tr><td>MISMATCH</td><td>the echo check failed</td></tr>
+ * <tr><td>ERROR</td><td>anything else</td></tr>
+ * </table>
+ */
+public final class Failure {
+
+    public static final String CONFIG = "CONFIG";
+    public static final String MISMATCH = "MISMATCH";
+    public static final String JVM_ARGS = "JVM_ARGS";
+    public static final String TIMEOUT = "TIMEOUT";
+    public static final String NETWORK = "NETWORK";
+
+    /** Longest message kept (a sample's message is one line). */
+    public static final int MAX_MESSAGE_CHARS = 400;
+
+    private static final Pattern MODULE_NOT_OPEN = Pattern.compile("module (\\S+) does not \"opens (\\S+)\" to");
+
+    private final String code;
+    private final String message;
+
+    private Failure(String code, String message) {
+        this.code = code;
+        this.message = message;
+    }
+
+    public static Failure of(String code, String message) {
+        return new Failure(code, oneLine(message));
+    }
+
+    /** Classifies what a call threw. */
+    public static Failure of(Throwable error) {
+        String opens = missingOpens(error);
+        if (opens != null) {
+            return new Failure(JVM_ARGS, oneLine("this JVM blocks what Dubbo needs on Java 9+: restart JMeter with"
+                    + " JVM_ARGS=\"" + opens + "\" (" + firstLine(rootMessage(error)) + ")"));
+        }
+        if (error instanceof ConfigurationException) {
+            return new Failure(CONFIG, oneLine(error.getMessage()));
+        }
+        if (error instanceof GenericException) {
+            GenericException g = (GenericException) error;
+            return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
+        }
+        if (error instanceof RpcException) {
+            RpcException rpc = (RpcException) error;
+            String code = kind(rpc);
+            String text = firstLine(error.getMessage());
+            if (rpc.getCode() == RpcException.NETWORK_EXCEPTION && isProviderError(rpc)) {
+                code = "PROVIDER_ERROR";
+                text = providerErrorLine(rpc);
+            }
+            return new Failure(code, oneLine(text));
+        }
+        return new Failure("ERROR", oneLine(error.getClass().getName() + ": " + firstLine(error.getMessage())));
+    }
+
+    /** An exception the provider's method threw, rethrown by a typed proxy. */
+    public static Failure biz(Throwable error) {
+        String opens = missingOpens(error);
+        if (opens != null) {
+            return of(error);
+        }
+        return new Failure("BIZ", oneLine(error.getClass().getName() + ": " + firstLine(error.getMessage())));
+    }
+
+    private static String kind(RpcException rpc) {
+        switch (rpc.getCode()) {
+            case RpcException.TIMEOUT_EXCEPTION:
+            case RpcException.TIMEOUT_TERMINATE:
+                return TIMEOUT;
+            case RpcException.NETWORK_EXCEPTION:
+                return NETWORK;
+            case RpcException.SERIALIZATION_EXCEPTION:
+                return "SERIALIZATION";
+            case RpcException.BIZ_EXCEPTION:
+                return "BIZ";
+            case RpcException.FORBIDDEN_EXCEPTION:
+                return rpc.getMessage() != null && rpc.getMessage().contains("No provider available")
+                        ? "NO_PROVIDER" : "FORBIDDEN";
+            case RpcException.NO_INVOKER_AVAILABLE_AFTER_FILTER:
+                return "NO_PROVIDER";
+            case RpcException.LIMIT_EXCEEDED_EXCEPTION:
+                return "LIMIT_EXCEEDED";
+            default:
+                String m = rpc.getMessage();
+                if (m != null && m.contains("No provider available")) {
+                    return "NO_PROVIDER";
+                }
+                return "RPC";
+        }
+    }
+
+    /**
+     * Dubbo reports a request the provider failed to serve (unknown method, types it cannot realise) as a
+     * {@link RemotingException} carrying the provider's stack trace as text: that is not a network failure.
+     */
+    private static boolean isProviderError(RpcException rpc) {
+        for (Throwable t = rpc.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof RemotingException && t.getMessage() != null && t.getMessage().contains("\tat ")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String providerErrorLine(RpcException rpc) {
+        for (Throwable t = rpc.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof RemotingException && t.getMessage() != null) {
+                String text = t.getMessage();
+                // "org.apache.dubbo.rpc.RpcException: java.lang.NoSuchMethodException: ... \n\tat ..."
+                String first = firstLine(text);
+                return "provider: " + first.replace("org.apache.dubbo.rpc.RpcException: ", "");
+            }
+        }
+        return firstLine(rpc.getMessage());
+    }
+
+    /** {@code --add-opens java.base/java.math=ALL-UNNAMED} when the failure is Java module access, else null. */
+    static String missingOpens(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String name = t.getClass().getName();
+            String text = t.getMessage();
+            if (text != null) {
+                Matcher m = MODULE_NOT_OPEN.matcher(text);
+                if (m.find()) {
+                    return "--add-opens " + m.group(1) + "/" + m.group(2) + "=ALL-UNNAMED";
+                }
+            }
+            if ("java.lang.reflect.InaccessibleObjectException".equals(name)) {
+                return "--add-opens java.base/java.lang=ALL-UNNAMED";
+            }
+        }
+        return null;
+    }
+
+    private static String rootMessage(Throwable error) {
+        Throwable t = error;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getName() + ": " + t.getMessage();
+    }
+
+    static String firstLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        int nl = text.indexOf('\n');
+        return (nl < 0 ? text : text.substring(0, nl)).trim();
+    }
+
+    static String oneLine(String text) {
+        String line = text == null ? "" : text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' ');
+        return line.length() <= MAX_MESSAGE_CHARS ? line : line.substring(0, MAX_MESSAGE_CHARS - 3) + "...";
+    }
+
+    /** The JMeter response code. */
+    public String code() {
+        return code;
+    }
+
+    /** One line naming what failed. */
+    public String message() {
+        return message;
+    }
+
+    @Override
+    public String toString() {
+        return code + ": " + message;
+    }
+}

@@ -1,0 +1,123 @@
+package io.dubbostress.sampler.call;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One {@link DubboReference} per distinct {@link ReferenceKey} in this JVM: created on first use by the first thread
+ * that needs it (the others wait for it, they do not build their own), shared by all threads, reused by every
+ * sample, destroyed by {@link #destroyAll()} at test end. A failed creation is not cached: the next sample tries
+ * again (a provider started late is picked up), and each distinct failure is logged once.
+ *
+ * <pre>{@code
+ * DubboReference ref = ReferenceCache.shared().obtain(key, loader, "DubboSampler.address", "DubboSampler.interface");
+ * ...
+ * ReferenceCache.shared().destroyAll();   // testEnded
+ * }</pre>
+ */
+public final class ReferenceCache {
+
+    private static final Logger log = LoggerFactory.getLogger(ReferenceCache.class);
+    private static final ReferenceCache SHARED = new ReferenceCache();
+
+    private final ConcurrentMap<ReferenceKey, Slot> slots = new ConcurrentHashMap<>();
+    private final AtomicLong created = new AtomicLong();
+    private final AtomicLong destroyed = new AtomicLong();
+
+    /** The JVM's cache: every sampler in every thread group shares it. */
+    public static ReferenceCache shared() {
+        return SHARED;
+    }
+
+    /** A slot holds the reference once made; threads asking meanwhile wait on the slot, not on the whole map. */
+    private static final class Slot {
+        private volatile DubboReference reference;
+    }
+
+    /** The reference for {@code key} if it exists already: the per-sample fast path (one map lookup). */
+    public DubboReference find(ReferenceKey key) {
+        Slot slot = slots.get(key);
+        return slot == null ? null : slot.reference;
+    }
+
+    /**
+     * The reference for {@code key}, created if needed. Blocks while another thread creates it.
+     */
+    public DubboReference obtain(ReferenceKey key, ClassLoader loader, String addressField, String interfaceField) {
+        Slot slot = slots.computeIfAbsent(key, k -> new Slot());
+        DubboReference ready = slot.reference;
+        if (ready != null) {
+            return ready;
+        }
+        synchronized (slot) {
+            if (slot.reference != null) {
+                return slot.reference;
+            }
+            if (slots.get(key) != slot) { // destroyed meanwhile: start over with a fresh slot
+                return obtain(key, loader, addressField, interfaceField);
+            }
+            try {
+                DubboReference reference = DubboReference.create(key, loader, addressField, interfaceField);
+                slot.reference = reference;
+                created.incrementAndGet();
+                log.info("Dubbo reference created: {}", key);
+                return reference;
+            } catch (RuntimeException | LinkageError e) {
+                slots.remove(key, slot);
+                throw e;
+            }
+        }
+    }
+
+    /** Destroys every reference (their connections close) and forgets them. Idempotent. */
+    public void destroyAll() {
+        List<ReferenceKey> keys = new ArrayList<>(slots.keySet());
+        for (ReferenceKey key : keys) {
+            Slot slot = slots.remove(key);
+            if (slot == null) {
+                continue;
+            }
+            synchronized (slot) {
+                DubboReference reference = slot.reference;
+                slot.reference = null;
+                if (reference != null) {
+                    try {
+                        reference.destroy();
+                        destroyed.incrementAndGet();
+                    } catch (RuntimeException e) {
+                        log.warn("Destroying the Dubbo reference {} failed: {}", key, e.toString());
+                    }
+                }
+            }
+        }
+        if (!keys.isEmpty()) {
+            log.info("Dubbo references destroyed: {}", keys.size());
+        }
+    }
+
+    /** References alive now. */
+    public int size() {
+        int n = 0;
+        for (Slot slot : slots.values()) {
+            if (slot.reference != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** References created since this JVM started (for tests and the log). */
+    public long createdCount() {
+        return created.get();
+    }
+
+    /** References destroyed since this JVM started. */
+    public long destroyedCount() {
+        return destroyed.get();
+    }
+}

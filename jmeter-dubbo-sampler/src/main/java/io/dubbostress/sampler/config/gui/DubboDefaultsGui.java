@@ -1,0 +1,63 @@
+package io.dubbostress.sampler.config.gui;
+
+import io.dubbostress.sampler.config.DubboDefaults;
+import java.awt.BorderLayout;
+import javax.swing.JScrollPane;
+import org.apache.jmeter.config.gui.AbstractConfigGui;
+import org.apache.jmeter.testelement.TestElement;
+
+/** The Dubbo Defaults element's GUI (Add > Config Element > Dubbo Defaults): the sampler's fields, all optional. */
+public class DubboDefaultsGui extends AbstractConfigGui {
+
+    private static final long serialVersionUID = 1L;
+
+    private final DubboFieldsPanel fields = new DubboFieldsPanel();
+
+    public DubboDefaultsGui() {
+        setLayout(new BorderLayout(0, 5));
+        setBorder(makeBorder());
+        add(makeTitlePanel(), BorderLayout.NORTH);
+        add(new JScrollPane(fields), BorderLayout.CENTER);
+    }
+
+    @Override
+    public String getStaticLabel() {
+        return "Dubbo Defaults";
+    }
+
+    @Override
+    public String getLabelResource() {
+        return "dubbo_defaults"; // not in JMeter's bundle: getStaticLabel() gives the name
+    }
+
+    @Override
+    public TestElement createTestElement() {
+        DubboDefaults element = new DubboDefaults();
+        modifyTestElement(element);
+        return element;
+    }
+
+    @Override
+    public void modifyTestElement(TestElement element) {
+        element.clear();
+        configureTestElement(element);
+        fields.modify(element);
+    }
+
+    @Override
+    public void configure(TestElement element) {
+        super.configure(element);
+        fields.configure(element);
+    }
+
+    @Override
+    public void clearGui() {
+        super.clearGui();
+        fields.clear();
+    }
+
+    /** The fields panel (tests). */
+    public DubboFieldsPanel fields() {
+        return fields;
+    }
+}

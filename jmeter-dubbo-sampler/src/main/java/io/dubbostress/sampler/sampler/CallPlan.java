@@ -1,0 +1,205 @@
+package io.dubbostress.sampler.sampler;
+
+import io.dubbostress.sampler.call.CallArguments;
+import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.call.DubboReference;
+import io.dubbostress.sampler.call.ReferenceKey;
+import io.dubbostress.sampler.call.TypeNames;
+import io.dubbostress.sampler.call.ValueConverter;
+import io.dubbostress.sampler.hop.HopRequest;
+import io.dubbostress.sampler.json.JsonException;
+import io.dubbostress.sampler.json.JsonReader;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a sampler's fields mean, worked out once and reused by every sample while the fields stay the same: the
+ * reference key, the converted arguments, the attachments, the checks, and the text shown as sampler data.
+ */
+final class CallPlan {
+
+    private final ReferenceKey key;
+    private final HopRequest hopRequest;
+    private final String method;
+    private final CallArguments arguments;
+    private final Map<String, String> attachments;
+    private final boolean echoCheck;
+    private final int responseDataChars;
+    private final int timeoutMs;
+    private final String samplerData;
+    private DubboReference reference;
+
+    private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
+            Map<String, String> attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
+            String samplerData) {
+        this.key = key;
+        this.hopRequest = hopRequest;
+        this.method = method;
+        this.arguments = arguments;
+        this.attachments = attachments;
+        this.echoCheck = echoCheck;
+        this.responseDataChars = responseDataChars;
+        this.timeoutMs = timeoutMs;
+        this.samplerData = samplerData;
+    }
+
+    static CallPlan build(DubboSampler s, ClassLoader loader) {
+        String address = s.getAddress();
+        int timeout = s.number(DubboSampler.TIMEOUT, DubboSampler.TIMEOUT_DEFAULT, 1);
+        String check = s.text(DubboSampler.RESPONSE_CHECK, DubboSampler.RESPONSE_CHECK_DEFAULT)
+                .toLowerCase(Locale.ROOT);
+        if (!DubboSampler.CHECK_NONE.equals(check) && !DubboSampler.CHECK_ECHO.equals(check)) {
+            throw new ConfigurationException(DubboSampler.RESPONSE_CHECK + ": '" + check + "' is not one of "
+                    + DubboSampler.CHECK_NONE + ", " + DubboSampler.CHECK_ECHO);
+        }
+        boolean echo = DubboSampler.CHECK_ECHO.equals(check);
+        int keep = s.number(DubboSampler.RESPONSE_DATA_CHARS, DubboSampler.RESPONSE_DATA_CHARS_DEFAULT, -1);
+        if (address.isEmpty()) {
+            throw new ConfigurationException(DubboSampler.ADDRESS + ": empty: give provider addresses"
+                    + " (dubbo://host:port), a registry (zookeeper://host:port) or the hop (http://host:port/path)");
+        }
+        if (HopRequest.isHttp(address)) {
+            HopRequest hop = HopRequest.parse(address, DubboSampler.ADDRESS);
+            return new CallPlan(null, hop, null, CallArguments.parse("", "", null, null, DubboSampler.PARAMETER_TYPES,
+                    DubboSampler.ARGUMENTS), Collections.<String, String>emptyMap(), echo, keep, timeout,
+                    "GET " + hop.url() + "\ntimeout " + timeout + " ms");
+        }
+        String invocation = s.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
+        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)) {
+            throw new ConfigurationException(DubboSampler.INVOCATION + ": '" + invocation + "' is not one of "
+                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED);
+        }
+        boolean typed = DubboSampler.INVOCATION_TYPED.equals(invocation);
+        String interfaceName = s.getInterface();
+        if (interfaceName.isEmpty()) {
+            throw new ConfigurationException(DubboSampler.INTERFACE + ": empty: name the service interface, e.g."
+                    + " io.dubbostress.api.StressTestService");
+        }
+        String method = s.getMethod();
+        if (method.isEmpty()) {
+            throw new ConfigurationException(DubboSampler.METHOD + ": empty: name the method to call");
+        }
+        if (!method.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
+            throw new ConfigurationException(DubboSampler.METHOD + ": '" + method + "' is not a method name");
+        }
+        ReferenceKey key = new ReferenceKey(address,
+                s.text(DubboSampler.USERNAME, DubboSampler.USERNAME_DEFAULT),
+                s.text(DubboSampler.PASSWORD, DubboSampler.PASSWORD_DEFAULT),
+                interfaceName,
+                s.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT),
+                s.text(DubboSampler.GROUP, DubboSampler.GROUP_DEFAULT),
+                timeout,
+                s.number(DubboSampler.RETRIES, DubboSampler.RETRIES_DEFAULT, 0),
+                s.number(DubboSampler.CONNECTIONS, DubboSampler.CONNECTIONS_DEFAULT, 0),
+                s.text(DubboSampler.LOADBALANCE, DubboSampler.LOADBALANCE_DEFAULT),
+                s.text(DubboSampler.CLUSTER, DubboSampler.CLUSTER_DEFAULT),
+                s.text(DubboSampler.SERIALIZATION, DubboSampler.SERIALIZATION_DEFAULT),
+                typed);
+        List<Method> typedMethods = null;
+        if (typed) {
+            Class<?> service = TypeNames.load(TypeNames.canonical(interfaceName), loader, DubboSampler.INTERFACE);
+            typedMethods = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (Method m : service.getMethods()) {
+                if (m.getName().equals(method)) {
+                    typedMethods.add(m);
+                }
+                if (!names.contains(m.getName())) {
+                    names.add(m.getName());
+                }
+            }
+            if (typedMethods.isEmpty()) {
+                throw new ConfigurationException(DubboSampler.METHOD + ": unknown method '" + method + "' in "
+                        + service.getName() + " (it has " + names + ")");
+            }
+        }
+        CallArguments arguments = CallArguments.parse(s.getPropertyAsString(DubboSampler.PARAMETER_TYPES, ""),
+                s.getPropertyAsString(DubboSampler.ARGUMENTS, ""), typedMethods, new ValueConverter(loader),
+                DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
+        Map<String, String> attachments = attachments(s.getPropertyAsString(DubboSampler.ATTACHMENTS, ""));
+        String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "
+                + arguments.payloadBytes() + " payload bytes" + (attachments.isEmpty() ? "" : ", attachments "
+                + attachments.keySet()) + (echo ? ", echo checked" : "");
+        return new CallPlan(key, null, method, arguments, attachments, echo, keep, timeout, data);
+    }
+
+    private static Map<String, String> attachments(String text) {
+        String value = text == null ? "" : text.trim();
+        if (value.isEmpty()) {
+            return Collections.emptyMap();
+        }
+        Object json;
+        try {
+            json = JsonReader.parse(value);
+        } catch (JsonException e) {
+            throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": " + e.getMessage());
+        }
+        if (!(json instanceof Map)) {
+            throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": must be a JSON object of strings,"
+                    + " like {\"traceId\": \"abc\"}, was '" + value + "'");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) json).entrySet()) {
+            Object v = e.getValue();
+            if (v instanceof Map || v instanceof List) {
+                throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": the value of '" + e.getKey()
+                        + "' must be a string or a number");
+            }
+            out.put(String.valueOf(e.getKey()), v == null ? "" : String.valueOf(v));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    boolean isHop() {
+        return hopRequest != null;
+    }
+
+    ReferenceKey key() {
+        return key;
+    }
+
+    HopRequest hopRequest() {
+        return hopRequest;
+    }
+
+    String method() {
+        return method;
+    }
+
+    CallArguments arguments() {
+        return arguments;
+    }
+
+    Map<String, String> attachments() {
+        return attachments;
+    }
+
+    boolean echoCheck() {
+        return echoCheck;
+    }
+
+    int responseDataChars() {
+        return responseDataChars;
+    }
+
+    int timeoutMs() {
+        return timeoutMs;
+    }
+
+    String samplerData() {
+        return samplerData;
+    }
+
+    DubboReference reference() {
+        return reference;
+    }
+
+    void reference(DubboReference reference) {
+        this.reference = reference;
+    }
+}

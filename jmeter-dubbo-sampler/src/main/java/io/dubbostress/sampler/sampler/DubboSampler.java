@@ -1,0 +1,456 @@
+package io.dubbostress.sampler.sampler;
+
+import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.call.DubboReference;
+import io.dubbostress.sampler.call.EchoCheck;
+import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.call.ReferenceCache;
+import io.dubbostress.sampler.hop.HopClient;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.jmeter.config.ConfigTestElement;
+import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.testelement.ThreadListener;
+import org.apache.jmeter.testelement.property.FunctionProperty;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Dubbo Sampler: calls a Dubbo provider (directly or through a registry) with generic or typed invocation, or
+ * the consumer controller over HTTP (the "hop"), and records the call at microsecond resolution.
+ *
+ * <p>Every field is a property {@code DubboSampler.*} (keys below, each default beside it; an empty field removes
+ * the property and the default, or a Dubbo Defaults element in scope, applies). JMeter variables and functions work
+ * in every field. The fields are read and parsed once per thread while they hold no variable or function; the Dubbo
+ * reference is shared by every thread with the same settings ({@link ReferenceCache}) and destroyed at test end.
+ *
+ * <pre>{@code
+ * DubboSampler sampler = new DubboSampler();
+ * sampler.setProperty(DubboSampler.ADDRESS, "dubbo://127.0.0.1:20880");
+ * sampler.setProperty(DubboSampler.INTERFACE, "io.dubbostress.api.StressTestService");
+ * sampler.setProperty(DubboSampler.METHOD, "echo");
+ * sampler.setProperty(DubboSampler.PARAMETER_TYPES, "java.lang.String");
+ * sampler.setProperty(DubboSampler.ARGUMENTS, "[{\"$payload\": 1024}]");
+ * sampler.setProperty(DubboSampler.RESPONSE_CHECK, DubboSampler.CHECK_ECHO);
+ * }</pre>
+ *
+ * <p>Each sample puts {@link #ELAPSED_US_VARIABLE} (elapsed microseconds) into the thread's variables: with
+ * {@code sample_variables=elapsed_us} JMeter writes it as a JTL column.
+ */
+public class DubboSampler extends AbstractSampler implements TestStateListener, ThreadListener, Interruptible {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(DubboSampler.class);
+
+    /** Where to call: {@code dubbo://host:port[,host:port]}, a registry {@code zookeeper://host:port}, or the hop
+     * {@code http://host:port/path}. */
+    public static final String ADDRESS = "DubboSampler.address";
+    public static final String ADDRESS_DEFAULT = "";
+    /** Registry user name (ZooKeeper digest auth). */
+    public static final String USERNAME = "DubboSampler.username";
+    public static final String USERNAME_DEFAULT = "";
+    /** Registry password. Never logged or shown in results. */
+    public static final String PASSWORD = "DubboSampler.password";
+    public static final String PASSWORD_DEFAULT = "";
+    /** Service interface, fully qualified. */
+    public static final String INTERFACE = "DubboSampler.interface";
+    public static final String INTERFACE_DEFAULT = "";
+    /** Method name. */
+    public static final String METHOD = "DubboSampler.method";
+    public static final String METHOD_DEFAULT = "";
+    /** Comma-separated parameter types: {@code java.lang.String, int, io.x.Order}. */
+    public static final String PARAMETER_TYPES = "DubboSampler.parameterTypes";
+    public static final String PARAMETER_TYPES_DEFAULT = "";
+    /** The argument values, a JSON array with one value per type. */
+    public static final String ARGUMENTS = "DubboSampler.arguments";
+    public static final String ARGUMENTS_DEFAULT = "";
+    /** Service version. */
+    public static final String VERSION = "DubboSampler.version";
+    public static final String VERSION_DEFAULT = "";
+    /** Service group. */
+    public static final String GROUP = "DubboSampler.group";
+    public static final String GROUP_DEFAULT = "";
+    /** Call timeout in milliseconds (also the hop's connect and read timeout). */
+    public static final String TIMEOUT = "DubboSampler.timeout";
+    public static final int TIMEOUT_DEFAULT = 5000;
+    /** Retries after a failed call (Dubbo's own default would be 2: a stress test must see failures). */
+    public static final String RETRIES = "DubboSampler.retries";
+    public static final int RETRIES_DEFAULT = 0;
+    /** Connections per provider: 0 = one connection shared by every reference to that provider. */
+    public static final String CONNECTIONS = "DubboSampler.connections";
+    public static final int CONNECTIONS_DEFAULT = 0;
+    /** Load balancing: random, roundrobin, leastactive, consistenthash, shortestresponse. */
+    public static final String LOADBALANCE = "DubboSampler.loadbalance";
+    public static final String LOADBALANCE_DEFAULT = "random";
+    /** Cluster behaviour: failover, failfast, failsafe, failback, forking, broadcast. */
+    public static final String CLUSTER = "DubboSampler.cluster";
+    public static final String CLUSTER_DEFAULT = "failover";
+    /** Serialization: hessian2, fastjson, java, ... (the provider must support it). */
+    public static final String SERIALIZATION = "DubboSampler.serialization";
+    public static final String SERIALIZATION_DEFAULT = "hessian2";
+    /** Attachments sent with every call, a JSON object of strings: {@code {"traceId": "${__UUID()}"}}. */
+    public static final String ATTACHMENTS = "DubboSampler.attachments";
+    public static final String ATTACHMENTS_DEFAULT = "";
+    /** {@link #INVOCATION_GENERIC} (no service jar needed) or {@link #INVOCATION_TYPED}. */
+    public static final String INVOCATION = "DubboSampler.invocation";
+    public static final String INVOCATION_GENERIC = "generic";
+    public static final String INVOCATION_TYPED = "typed";
+    public static final String INVOCATION_DEFAULT = INVOCATION_GENERIC;
+    /** {@link #CHECK_NONE} or {@link #CHECK_ECHO} (the response must equal the first argument; for the hop: status
+     * 200 with {@code "ok":true}). */
+    public static final String RESPONSE_CHECK = "DubboSampler.responseCheck";
+    public static final String CHECK_NONE = "none";
+    public static final String CHECK_ECHO = "echo";
+    public static final String RESPONSE_CHECK_DEFAULT = CHECK_NONE;
+    /** Characters of the response kept as response data: 0 none (fastest), -1 all. */
+    public static final String RESPONSE_DATA_CHARS = "DubboSampler.responseDataChars";
+    public static final int RESPONSE_DATA_CHARS_DEFAULT = 0;
+
+    /** The JMeter variable each sample sets: elapsed time in whole microseconds. */
+    public static final String ELAPSED_US_VARIABLE = "elapsed_us";
+
+    /** Every key, in GUI order. */
+    static final String[] KEYS = {ADDRESS, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES, ARGUMENTS,
+        VERSION, GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION, ATTACHMENTS, INVOCATION,
+        RESPONSE_CHECK, RESPONSE_DATA_CHARS};
+
+    private static final Set<String> APPLIABLE_CONFIG_GUIS = new HashSet<>(Arrays.asList(
+            "io.dubbostress.sampler.config.gui.DubboDefaultsGui", "org.apache.jmeter.config.gui.SimpleConfigGui"));
+    private static final Set<String> WARNED = Collections.newSetFromMap(new ConcurrentHashMap<>());
+    private static final int MAX_WARNINGS = 100;
+    private static final byte[] OK_TRUE = "\"ok\":true".getBytes(StandardCharsets.US_ASCII);
+
+    // per thread (JMeter clones the sampler for every thread): the parsed plan, the hop connection
+    private transient CallPlan plan;
+    private transient String[] planInputs;
+    private transient boolean planConstant;
+    private transient HopClient hopClient;
+    private transient volatile HopClient inFlightHop;
+    private transient SampleResult timed;
+
+    public DubboSampler() {
+        super();
+    }
+
+    @Override
+    public SampleResult sample(Entry entry) {
+        SampleResult result = new SampleResult();
+        result.setSampleLabel(getName());
+        result.setDataType(SampleResult.TEXT);
+        CallPlan current;
+        try {
+            current = currentPlan();
+        } catch (ConfigurationException e) {
+            result.sampleStart();
+            result.sampleEnd();
+            fail(result, Failure.of(e));
+            putElapsedMicros(0);
+            return result;
+        }
+        result.setSamplerData(current.samplerData());
+        return current.isHop() ? sampleHop(current, result) : sampleDubbo(current, result);
+    }
+
+    private SampleResult sampleDubbo(CallPlan p, SampleResult result) {
+        Object response = null;
+        Throwable error = null;
+        result.sampleStart();
+        long start = System.nanoTime();
+        try {
+            DubboReference reference = p.reference();
+            if (reference == null) {
+                reference = ReferenceCache.shared().obtain(p.key(), classLoader(), ADDRESS, INTERFACE);
+                p.reference(reference);
+                result.connectEnd(); // the reference's creation (or the wait for it) is this sample's connect time
+            }
+            response = reference.invoke(p.method(), p.arguments(), p.attachments());
+        } catch (Throwable t) { // NOSONAR: every failure becomes a failed sample, the test goes on
+            error = t;
+        }
+        long end = System.nanoTime();
+        result.latencyEnd();
+        result.sampleEnd();
+        putElapsedMicros((end - start) / 1000);
+        result.setSentBytes(p.arguments().payloadBytes());
+        if (error != null) {
+            Failure failure = error instanceof org.apache.dubbo.rpc.RpcException
+                    || error instanceof org.apache.dubbo.rpc.service.GenericException
+                    || error instanceof ConfigurationException || p.reference() == null
+                    || !p.reference().typed() ? Failure.of(error) : Failure.biz(error);
+            fail(result, failure);
+            if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
+                p.reference(null);
+            }
+            return result;
+        }
+        long frame = DubboReference.responseFrameBytes();
+        result.setBytes(frame >= 0 ? frame : response instanceof String ? ((String) response).length() : 0L);
+        if (p.echoCheck() && !EchoCheck.matches(p.arguments().first(), response)) {
+            fail(result, Failure.of(Failure.MISMATCH, EchoCheck.describeMismatch(p.arguments().first(), response)));
+            return result;
+        }
+        result.setSuccessful(true);
+        result.setResponseCodeOK();
+        result.setResponseMessageOK();
+        keepResponse(result, response, p.responseDataChars());
+        return result;
+    }
+
+    private SampleResult sampleHop(CallPlan p, SampleResult result) {
+        HopClient client = hopClient;
+        if (client == null) {
+            client = new HopClient();
+            hopClient = client;
+        }
+        IOException error = null;
+        timed = result;
+        inFlightHop = client;
+        result.sampleStart();
+        long start = System.nanoTime();
+        try {
+            client.exchange(p.hopRequest(), p.timeoutMs(), hopTiming);
+        } catch (IOException e) {
+            error = e;
+        } finally {
+            inFlightHop = null;
+        }
+        long end = System.nanoTime();
+        if (error != null && result.getLatency() == 0) {
+            result.latencyEnd();
+        }
+        result.sampleEnd();
+        timed = null;
+        putElapsedMicros((end - start) / 1000);
+        result.setSentBytes(p.hopRequest().length());
+        if (error != null) {
+            String code = error instanceof SocketTimeoutException ? Failure.TIMEOUT : Failure.NETWORK;
+            fail(result, Failure.of(code, p.hopRequest().url() + ": " + error));
+            return result;
+        }
+        result.setBytes(client.receivedBytes());
+        int status = client.status();
+        if (status != 200) {
+            fail(result, Failure.of(String.valueOf(status), "HTTP " + status + " from " + p.hopRequest().url() + ": "
+                    + client.bodyLine(300)));
+        } else if (p.echoCheck() && !client.bodyContains(OK_TRUE)) {
+            fail(result, Failure.of(Failure.MISMATCH, "no \"ok\":true in the answer of " + p.hopRequest().url()
+                    + ": " + client.bodyLine(300)));
+        } else {
+            result.setSuccessful(true);
+            result.setResponseCode("200");
+            result.setResponseMessageOK();
+        }
+        int keep = p.responseDataChars();
+        if (keep != 0) {
+            result.setResponseData(client.body(keep < 0 ? HopClient.BODY_KEPT_BYTES : keep));
+        }
+        return result;
+    }
+
+    private final transient HopClient.Timing hopTiming = new HopClient.Timing() {
+        @Override
+        public void connected() {
+            SampleResult r = timed;
+            if (r != null) {
+                r.connectEnd();
+            }
+        }
+
+        @Override
+        public void firstByte() {
+            SampleResult r = timed;
+            if (r != null) {
+                r.latencyEnd();
+            }
+        }
+    };
+
+    /** The plan for this sample: the previous one while no field changed, else a new one. */
+    private CallPlan currentPlan() {
+        if (plan != null && planConstant) {
+            return plan;
+        }
+        String[] inputs = new String[KEYS.length];
+        for (int i = 0; i < KEYS.length; i++) {
+            inputs[i] = getPropertyAsString(KEYS[i], "");
+        }
+        if (plan != null && sameInputs(inputs, planInputs)) {
+            return plan;
+        }
+        CallPlan next = CallPlan.build(this, classLoader());
+        plan = next;
+        planInputs = inputs;
+        planConstant = !anyFunction();
+        return next;
+    }
+
+    private static boolean sameInputs(String[] a, String[] b) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i] && !a[i].equals(b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a field holds a JMeter variable or function (compiled into a FunctionProperty in a running test). */
+    private boolean anyFunction() {
+        for (String key : KEYS) {
+            JMeterProperty property = getProperty(key);
+            if (property instanceof FunctionProperty) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ClassLoader classLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : DubboSampler.class.getClassLoader();
+    }
+
+    private static void putElapsedMicros(long micros) {
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables != null) {
+            variables.put(ELAPSED_US_VARIABLE, Long.toString(micros));
+        }
+    }
+
+    private void fail(SampleResult result, Failure failure) {
+        result.setSuccessful(false);
+        result.setResponseCode(failure.code());
+        result.setResponseMessage(failure.message());
+        if ((Failure.CONFIG.equals(failure.code()) || Failure.JVM_ARGS.equals(failure.code()))
+                && WARNED.size() < MAX_WARNINGS && WARNED.add(failure.message())) {
+            log.warn("{}: {}: {}", getName(), failure.code(), failure.message()); // once per distinct problem
+        }
+    }
+
+    private static void keepResponse(SampleResult result, Object response, int chars) {
+        if (chars == 0 || response == null) {
+            return;
+        }
+        String text = String.valueOf(response);
+        if (chars > 0 && text.length() > chars) {
+            text = text.substring(0, chars);
+        }
+        result.setResponseData(text, StandardCharsets.UTF_8.name());
+    }
+
+    // --- typed getters -------------------------------------------------------------------------------------
+
+    public String getAddress() {
+        return getPropertyAsString(ADDRESS, ADDRESS_DEFAULT).trim();
+    }
+
+    public String getInterface() {
+        return getPropertyAsString(INTERFACE, INTERFACE_DEFAULT).trim();
+    }
+
+    public String getMethod() {
+        return getPropertyAsString(METHOD, METHOD_DEFAULT).trim();
+    }
+
+    /** A field as trimmed text, or its default when empty. */
+    String text(String key, String defaultValue) {
+        String value = getPropertyAsString(key, "").trim();
+        return value.isEmpty() ? defaultValue : value;
+    }
+
+    /** A whole-number field; a bad value is a {@link ConfigurationException} naming the key and the value. */
+    int number(String key, int defaultValue, int min) {
+        String value = getPropertyAsString(key, "").trim();
+        if (value.isEmpty()) {
+            return defaultValue;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(key + ": '" + value + "' is not a whole number");
+        }
+        if (n < min) {
+            throw new ConfigurationException(key + ": " + n + " is below the minimum " + min);
+        }
+        return n;
+    }
+
+    /** Takes defaults from Dubbo Defaults (and JMeter's Simple Config Element), not from other samplers' configs. */
+    @Override
+    public boolean applies(ConfigTestElement configElement) {
+        String gui = configElement.getProperty(TestElement.GUI_CLASS).getStringValue();
+        return APPLIABLE_CONFIG_GUIS.contains(gui);
+    }
+
+    // --- lifecycle ---------------------------------------------------------------------------------------
+
+    @Override
+    public void testStarted() {
+        WARNED.clear();
+    }
+
+    @Override
+    public void testStarted(String host) {
+        testStarted();
+    }
+
+    /** Destroys every Dubbo reference the test created: their connections close. */
+    @Override
+    public void testEnded() {
+        ReferenceCache.shared().destroyAll();
+    }
+
+    @Override
+    public void testEnded(String host) {
+        testEnded();
+    }
+
+    @Override
+    public void threadStarted() {
+        // the plan is built on the first sample, after config elements are merged in
+    }
+
+    @Override
+    public void threadFinished() {
+        HopClient client = hopClient;
+        hopClient = null;
+        if (client != null) {
+            client.close();
+        }
+        plan = null;
+    }
+
+    /** Interrupts an HTTP hop call in flight (closes its connection); a Dubbo call ends at its timeout. */
+    @Override
+    public boolean interrupt() {
+        HopClient client = inFlightHop;
+        if (client != null) {
+            client.close();
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public Object clone() {
+        DubboSampler clone = (DubboSampler) super.clone();
+        clone.plan = null;
+        clone.planInputs = null;
+        clone.hopClient = null;
+        return clone;
+    }
+}
