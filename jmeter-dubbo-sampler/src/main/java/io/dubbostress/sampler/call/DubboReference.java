@@ -2,6 +2,7 @@ package io.dubbostress.sampler.call;
 
 import io.dubbostress.api.loopback.LoopbackAddress;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Collections;
 import java.util.Map;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -91,6 +92,9 @@ public final class DubboReference {
                 registry.setPassword(key.password());
             }
             registry.setCheck(false);
+            // no provider list cached on disk (~/.dubbo): a stress test calls what the registry says now, and a
+            // registry that refuses us must not be papered over with a list another run saved
+            registry.setParameters(Collections.singletonMap("file.cache", "false"));
             config.setRegistry(registry);
         }
         Object proxy;

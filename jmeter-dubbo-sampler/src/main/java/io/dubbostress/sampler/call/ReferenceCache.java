@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.dubbo.registry.Registry;
+import org.apache.dubbo.registry.support.AbstractRegistryFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,6 +99,23 @@ public final class ReferenceCache {
         }
         if (!keys.isEmpty()) {
             log.info("Dubbo references destroyed: {}", keys.size());
+            closeRegistries();
+        }
+    }
+
+    /**
+     * Closes the registries the references used. Dubbo keeps one ZooKeeper client per address for the life of the
+     * JVM, whoever connected first with whatever credentials; closing them at test end makes the next test connect
+     * with its own settings (and its own registry password).
+     */
+    private static void closeRegistries() {
+        for (Registry registry : new ArrayList<>(AbstractRegistryFactory.getRegistries())) {
+            try {
+                registry.destroy();
+            } catch (RuntimeException e) {
+                log.warn("Closing the Dubbo registry {} failed: {}", registry.getUrl().getAddress(), e.toString());
+            }
+            AbstractRegistryFactory.removeDestroyedRegistry(registry);
         }
     }
 
