@@ -17,6 +17,12 @@ import picocli.CommandLine.Spec;
             "with server CPU, memory, disk, network and GC next to the latencies."},
         subcommands = {
             CommandLine.HelpCommand.class,
+            io.dubbostress.cli.report.ReportCommand.class,
+            io.dubbostress.cli.gc.GcCommand.class,
+            io.dubbostress.cli.agent.AgentCommand.class,
+            io.dubbostress.cli.run.RunCommand.class,
+            io.dubbostress.cli.service.ProviderCommand.class,
+            io.dubbostress.cli.service.ConsumerCommand.class,
         },
         footer = {"", "Run 'stress help <command>' or 'stress <command> --help' for a command's options."})
 public class StressCommand implements Runnable {
@@ -34,6 +40,7 @@ public class StressCommand implements Runnable {
         CommandLine commandLine = new CommandLine(new StressCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setExecutionExceptionHandler(new ErrorHandler());
+        commandLine.setParameterExceptionHandler(new BadInputHandler());
         return commandLine;
     }
 

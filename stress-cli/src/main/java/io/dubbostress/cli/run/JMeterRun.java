@@ -1,0 +1,256 @@
+package io.dubbostress.cli.run;
+
+import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ManagedProcess;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One non-GUI JMeter run of a plan: {@code java [flags] -jar bin/ApacheJMeter.jar -n -t PLAN -l JTL -j LOG -Jk=v},
+ * its console in {@code jmeter.out}, read while it runs for the progress line and for the test's own start and end
+ * times. {@link #requestShutdown()} asks JMeter to finish gracefully (its "Shutdown" message on the non-GUI UDP
+ * port): samples in flight complete and the JTL is flushed and closed.
+ */
+final class JMeterRun {
+
+    /** JTL settings every run uses: CSV with a header, epoch-millisecond timestamps, every timing and size. */
+    static final Map<String, String> JTL_PROPERTIES = jtlProperties();
+
+    private static final Pattern STARTED = Pattern.compile("Starting (?:standalone|distributed|remote).*?\\((\\d{12,})\\)");
+    private static final Pattern ENDED = Pattern.compile("Tidying up.*?\\((\\d{12,})\\)");
+
+    private final String name;
+    private final List<String> command;
+    private final Path out;
+    private final int shutdownPort;
+    private ManagedProcess process;
+    private volatile long testStartMs;
+    private volatile long testEndMs;
+
+    private JMeterRun(String name, List<String> command, Path out, int shutdownPort) {
+        this.name = name;
+        this.command = command;
+        this.out = out;
+        this.shutdownPort = shutdownPort;
+    }
+
+    private static Map<String, String> jtlProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("jmeter.save.saveservice.output_format", "csv");
+        p.put("jmeter.save.saveservice.print_field_names", "true");
+        p.put("jmeter.save.saveservice.timestamp_format", "ms");
+        p.put("jmeter.save.saveservice.default_delimiter", ",");
+        p.put("jmeter.save.saveservice.label", "true");
+        p.put("jmeter.save.saveservice.response_code", "true");
+        p.put("jmeter.save.saveservice.response_message", "true");
+        p.put("jmeter.save.saveservice.successful", "true");
+        p.put("jmeter.save.saveservice.thread_name", "true");
+        p.put("jmeter.save.saveservice.data_type", "true");
+        p.put("jmeter.save.saveservice.assertion_results_failure_message", "true");
+        p.put("jmeter.save.saveservice.bytes", "true");
+        p.put("jmeter.save.saveservice.sent_bytes", "true");
+        p.put("jmeter.save.saveservice.latency", "true");
+        p.put("jmeter.save.saveservice.connect_time", "true");
+        p.put("jmeter.save.saveservice.idle_time", "true");
+        p.put("jmeter.save.saveservice.thread_counts", "true");
+        p.put("jmeter.save.saveservice.url", "true");
+        p.put("jmeter.save.saveservice.response_data.on_error", "false");
+        p.put("sample_variables", "elapsed_us");
+        p.put("summariser.name", "summary");
+        p.put("summariser.interval", "5");
+        p.put("summariser.out", "true");
+        return p;
+    }
+
+    /** The command; nothing runs until {@link #start()}. */
+    static JMeterRun prepare(String name, JavaRuntime java, JMeterHome home, List<String> jvmArgs, Path gcLog,
+            Path plan, Path jtl, Path jmeterLog, Path consoleOut, Map<String, String> properties,
+            List<String> remoteHosts, List<Path> extraPluginJars) {
+        int shutdownPort = FreeUdpPort.find();
+        List<String> command = new ArrayList<>();
+        command.add(java.executable().toString());
+        command.addAll(jvmArgs);
+        command.addAll(home.jvmFlagsFor(java.featureVersion()));
+        if (gcLog != null) {
+            command.addAll(java.gcLogging(gcLog));
+        }
+        command.add("-jar");
+        command.add(home.launcherJar().toString());
+        command.add("-n");
+        command.add("-t");
+        command.add(plan.toString());
+        command.add("-l");
+        command.add(jtl.toString());
+        command.add("-j");
+        command.add(jmeterLog.toString());
+        Map<String, String> all = new LinkedHashMap<>(JTL_PROPERTIES);
+        all.put("jmeterengine.nongui.port", String.valueOf(shutdownPort));
+        all.put("jmeterengine.nongui.maxport", String.valueOf(shutdownPort));
+        if (!extraPluginJars.isEmpty()) {
+            String paths = String.join(";", extraPluginJars.stream().map(Path::toString).toArray(String[]::new));
+            all.put("user.classpath", paths);
+            all.put("search_paths", paths);
+        }
+        all.putAll(properties);
+        for (Map.Entry<String, String> e : all.entrySet()) {
+            command.add("-J" + e.getKey() + "=" + e.getValue());
+        }
+        if (!remoteHosts.isEmpty()) {
+            for (Map.Entry<String, String> e : properties.entrySet()) {
+                command.add("-G" + e.getKey() + "=" + e.getValue());
+            }
+            command.add("-Gsample_variables=elapsed_us");
+            command.add("-Jserver.rmi.ssl.disable=true");
+            command.add("-R");
+            command.add(String.join(",", remoteHosts));
+        }
+        return new JMeterRun(name, command, consoleOut, shutdownPort);
+    }
+
+    List<String> command() {
+        return command;
+    }
+
+    void start() {
+        process = ManagedProcess.start(name, command, Map.of(), out);
+    }
+
+    /**
+     * Waits for JMeter to exit, feeding the summariser lines to {@code progress} and ticking it once a second.
+     * Returns JMeter's exit code.
+     */
+    int await(Progress progress) {
+        long offset = 0;
+        StringBuilder partial = new StringBuilder();
+        while (true) {
+            boolean exited = process.waitFor(Duration.ofSeconds(1));
+            offset = readNewLines(offset, partial, progress);
+            if (exited) {
+                if (partial.length() > 0) {
+                    consume(partial.toString(), progress);
+                }
+                progress.finish();
+                return process.exitValue();
+            }
+            progress.tick();
+        }
+    }
+
+    private long readNewLines(long offset, StringBuilder partial, Progress progress) {
+        if (!Files.exists(out)) {
+            return offset;
+        }
+        try (RandomAccessFile file = new RandomAccessFile(out.toFile(), "r")) {
+            long length = file.length();
+            if (length <= offset) {
+                return offset;
+            }
+            file.seek(offset);
+            byte[] bytes = new byte[(int) Math.min(length - offset, 1 << 20)];
+            file.readFully(bytes);
+            partial.append(new String(bytes, StandardCharsets.UTF_8));
+            int newline;
+            while ((newline = partial.indexOf("\n")) >= 0) {
+                consume(partial.substring(0, newline), progress);
+                partial.delete(0, newline + 1);
+            }
+            return offset + bytes.length;
+        } catch (IOException e) {
+            return offset;
+        }
+    }
+
+    private void consume(String line, Progress progress) {
+        SummaryLine summary = SummaryLine.parse(line);
+        if (summary != null) {
+            progress.accept(summary);
+            return;
+        }
+        Matcher started = STARTED.matcher(line);
+        if (started.find()) {
+            testStartMs = Long.parseLong(started.group(1));
+            progress.testStarted();
+            return;
+        }
+        Matcher ended = ENDED.matcher(line);
+        if (ended.find()) {
+            testEndMs = Long.parseLong(ended.group(1));
+        }
+    }
+
+    /** Epoch ms JMeter reported starting the test, or 0 if it did not get that far. */
+    long testStartMs() {
+        return testStartMs;
+    }
+
+    /** Epoch ms JMeter reported ending the test, or 0. */
+    long testEndMs() {
+        return testEndMs;
+    }
+
+    boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** JMeter's console, for error messages. */
+    String consoleTail(int lines) {
+        return process == null ? "" : process.logTail(lines);
+    }
+
+    String console() {
+        return process == null ? "" : process.readLog();
+    }
+
+    /**
+     * Asks JMeter to shut down gracefully (threads finish their sample, listeners flush and close), waits up to
+     * {@code grace}, then stops it hard.
+     */
+    void requestShutdown(Duration grace) {
+        if (!isRunning()) {
+            return;
+        }
+        byte[] message = "Shutdown".getBytes(StandardCharsets.US_ASCII);
+        try (DatagramSocket socket = new DatagramSocket()) {
+            socket.send(new DatagramPacket(message, message.length, InetAddress.getLoopbackAddress(), shutdownPort));
+        } catch (IOException e) {
+            // fall through to the hard stop
+        }
+        if (!process.waitFor(grace)) {
+            process.stop(Duration.ofSeconds(5));
+        }
+    }
+
+    /** Stops JMeter hard (SIGTERM, then SIGKILL). */
+    void stop() {
+        if (process != null) {
+            process.stop(Duration.ofSeconds(5));
+        }
+    }
+
+    /** A free UDP port on loopback for JMeter's shutdown listener. */
+    static final class FreeUdpPort {
+        private FreeUdpPort() {
+        }
+
+        static int find() {
+            try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            } catch (IOException e) {
+                return 4445;
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package io.dubbostress.cli.run;
+
+import io.dubbostress.cli.UserError;
+import io.dubbostress.cli.service.ServiceCommands;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code stress run}: the whole comparison from one command. Starts the provider, the consumer and the PerfMon agent
+ * on free loopback ports (or uses servers given), runs each scenario's plan in JMeter, gathers JTLs, PerfMon CSVs and
+ * GC logs into one folder, and ends with the report.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Runs the comparison: starts the provider, the consumer and the PerfMon agent on this machine (loopback, "
+                    + "free ports), runs each scenario's plan in JMeter (non-GUI), collects everything into one "
+                    + "folder and writes the report.",
+            "",
+            "Scenarios are <kind>-<payload>. Kinds: direct (Dubbo Sampler -> provider), hop (the Dubbo Sampler's "
+                    + "HTTP target -> consumer -> provider), hop-http (JMeter's own HTTP Request sampler -> consumer "
+                    + "-> provider). Payloads: 1k, 100k, 512 (bytes), ...",
+            "",
+            "Ctrl-C stops the run cleanly: JMeter finishes the samples in flight, the services stop, and what was "
+                    + "recorded is reported.",
+            ""},
+        footer = {"", "Examples:",
+            "  stress run --duration 30s        the four scenarios, 30 s each",
+            "  stress run                       20 threads x 10 minutes x 4 scenarios",
+            "  stress run --scenarios direct-1k,hop-1k --threads 50 --rate 2000",
+            "  stress run --provider 10.0.0.5:20880 --consumer-url http://10.0.0.6:8080 \\",
+            "             --agent 10.0.0.5:4444"})
+public class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results folder. Default: results/<yyyyMMdd-HHmmss> under the current folder.")
+    Path out;
+
+    @Option(names = "--scenarios", paramLabel = "LIST", defaultValue = Scenario.DEFAULT_MATRIX,
+            description = "Comma-separated scenarios, run in this order. Default: ${DEFAULT-VALUE}.")
+    String scenarios;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "20",
+            description = "JMeter threads per scenario. Default: ${DEFAULT-VALUE}.")
+    int threads;
+
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10m", converter = DurationConverter.class,
+            description = "Length of each scenario (30s, 10m, 1h). Default: ${DEFAULT-VALUE}.")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Start of each scenario left out of the report's steady-state figures. Default: 10%% of "
+                    + "--duration, at most 60s.")
+    Duration warmup;
+
+    @Option(names = "--rampup", paramLabel = "TIME", defaultValue = "1s", converter = DurationConverter.class,
+            description = "Time to start all threads. Default: ${DEFAULT-VALUE}.")
+    Duration rampup;
+
+    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "0", converter = RateSchedule.Converter.class,
+            description = "Target calls/s for all threads together: 0 = none (closed model, default), 500 = constant,"
+                    + " 100,200,400 = steps splitting the duration evenly.")
+    RateSchedule rate;
+
+    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
+            description = "Call timeout (sampler and consumer). Default: ${DEFAULT-VALUE}.")
+    int timeoutMs;
+
+    @Option(names = "--cpu-iterations", paramLabel = "N", defaultValue = "10000",
+            description = "The provider's random additions per call. Default: ${DEFAULT-VALUE}.")
+    int cpuIterations;
+
+    @Option(names = "--provider-jvm-args", paramLabel = "ARGS", defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
+            description = "JVM options of the provider (heap, collector). Default: ${DEFAULT-VALUE}.")
+    String providerJvmArgs;
+
+    @Option(names = "--consumer-jvm-args", paramLabel = "ARGS", defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
+            description = "JVM options of the consumer. Default: ${DEFAULT-VALUE}.")
+    String consumerJvmArgs;
+
+    @Option(names = "--jmeter-jvm-args", paramLabel = "ARGS", defaultValue = RunSession.DEFAULT_JMETER_JVM_ARGS,
+            description = "JVM options of JMeter. Default: ${DEFAULT-VALUE}.")
+    String jmeterJvmArgs;
+
+    @Option(names = "--jmeter-home", paramLabel = "DIR",
+            description = "Use this JMeter (5.1.1 to 5.6.3) instead of the embedded 5.6.3. Our sampler and the PerfMon "
+                    + "collector are added to it for the run if it lacks them; its files are not changed.")
+    Path jmeterHome;
+
+    @Option(names = "--provider", paramLabel = "HOST:PORT",
+            description = "Use this running provider instead of starting one.")
+    String provider;
+
+    @Option(names = "--consumer-url", paramLabel = "URL",
+            description = "Use this running consumer (e.g. http://10.0.0.6:8080) instead of starting one.")
+    String consumerUrl;
+
+    @Option(names = "--agent", paramLabel = "HOST:PORT",
+            description = "Use this running PerfMon agent instead of starting one.")
+    String agent;
+
+    @Option(names = "--registry", paramLabel = "URL",
+            description = "Discover the provider through this registry (e.g. zookeeper://127.0.0.1:2181) instead of "
+                    + "calling it directly; a provider the run starts registers there.")
+    String registry;
+
+    @Option(names = "--remote", paramLabel = "HOSTS", split = ",",
+            description = "Run the plans on these JMeter servers (jmeter-server, host or host:port) with JMeter's "
+                    + "distributed mode; they need our sampler in their lib/ext.")
+    List<String> remote = new ArrayList<>();
+
+    @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard per scenario.")
+    boolean noDashboard;
+
+    @Override
+    public Integer call() {
+        RunSettings settings = settings();
+        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true);
+        RunSession session = new RunSession(settings, StressHome.fromSystemProperty(), err,
+                spec.commandLine().getOut(), System.console() != null);
+        return session.execute();
+    }
+
+    RunSettings settings() {
+        RunSettings s = new RunSettings();
+        s.scenarios = Scenario.parseList(scenarios);
+        s.threads = positive("--threads", threads);
+        if (duration.isZero() || duration.isNegative()) {
+            throw new UserError("Invalid value for option '--duration': must be at least 1s");
+        }
+        s.duration = duration;
+        s.warmup = warmup != null ? warmup : defaultWarmup(duration);
+        if (s.warmup.compareTo(duration) >= 0) {
+            throw new UserError("Invalid value for option '--warmup': " + DurationConverter.format(s.warmup)
+                    + " is not shorter than --duration " + DurationConverter.format(duration));
+        }
+        s.rampup = rampup;
+        if (rampup.compareTo(duration) > 0) {
+            throw new UserError("Invalid value for option '--rampup': " + DurationConverter.format(rampup)
+                    + " is longer than --duration " + DurationConverter.format(duration));
+        }
+        s.rate = rate;
+        s.timeoutMs = positive("--timeout-ms", timeoutMs);
+        if (cpuIterations < 0) {
+            throw new UserError("Invalid value for option '--cpu-iterations': " + cpuIterations + " (must be >= 0)");
+        }
+        s.cpuIterations = cpuIterations;
+        s.providerJvmArgs = providerJvmArgs;
+        s.consumerJvmArgs = consumerJvmArgs;
+        s.jmeterJvmArgs = jmeterJvmArgs;
+        s.jmeterHome = jmeterHome;
+        s.externalProvider = provider == null ? null : HostPort.parse("--provider", provider);
+        s.externalConsumerUrl = consumerUrl == null ? null : HttpUrl.check("--consumer-url", consumerUrl);
+        s.externalAgent = agent == null ? null : HostPort.parse("--agent", agent);
+        s.registry = registry == null ? "" : registry.trim();
+        if (!s.registry.isEmpty() && !s.registry.matches("[a-z][a-z0-9+.-]*://\\S+")) {
+            throw new UserError("Invalid value for option '--registry': '" + registry + "' is not a registry URL "
+                    + "(e.g. zookeeper://127.0.0.1:2181)");
+        }
+        for (String host : remote) {
+            if (host.trim().isEmpty() || host.contains(" ")) {
+                throw new UserError("Invalid value for option '--remote': '" + host + "' is not a host or host:port");
+            }
+        }
+        s.remoteHosts = remote;
+        s.dashboard = !noDashboard;
+        s.out = out != null ? out : RunFolder.defaultLocation();
+        return s;
+    }
+
+    static Duration defaultWarmup(Duration duration) {
+        long tenth = duration.getSeconds() / 10;
+        return Duration.ofSeconds(Math.min(60, tenth));
+    }
+
+    private static int positive(String option, int value) {
+        if (value < 1) {
+            throw new UserError("Invalid value for option '" + option + "': " + value + " (must be >= 1)");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,60 @@
+package io.dubbostress.cli.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A run's settings, validated by {@link RunCommand}; recorded in run.json. */
+final class RunSettings {
+
+    List<Scenario> scenarios = new ArrayList<>();
+    int threads = 20;
+    Duration duration = Duration.ofMinutes(10);
+    Duration warmup = Duration.ofSeconds(60);
+    Duration rampup = Duration.ofSeconds(1);
+    RateSchedule rate = RateSchedule.NONE;
+    int timeoutMs = 5000;
+    int cpuIterations = 10_000;
+    String providerJvmArgs = "";
+    String consumerJvmArgs = "";
+    String jmeterJvmArgs = "";
+    Path jmeterHome;
+    HostPort externalProvider;
+    String externalConsumerUrl;
+    HostPort externalAgent;
+    String registry = "";
+    List<String> remoteHosts = new ArrayList<>();
+    boolean dashboard = true;
+    Path out;
+
+    boolean needsConsumer() {
+        return scenarios.stream().anyMatch(s -> s.kind().needsConsumer());
+    }
+
+    Map<String, String> asMap() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("scenarios", String.join(",", scenarios.stream().map(Scenario::name).toArray(String[]::new)));
+        m.put("threads", String.valueOf(threads));
+        m.put("durationSeconds", String.valueOf(duration.getSeconds()));
+        m.put("warmupSeconds", String.valueOf(warmup.getSeconds()));
+        m.put("rampupSeconds", String.valueOf(rampup.getSeconds()));
+        m.put("rate", rate.asProperty());
+        m.put("timeoutMs", String.valueOf(timeoutMs));
+        m.put("cpuIterations", String.valueOf(cpuIterations));
+        m.put("providerJvmArgs", providerJvmArgs);
+        m.put("consumerJvmArgs", consumerJvmArgs);
+        m.put("jmeterJvmArgs", jmeterJvmArgs);
+        m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
+        m.put("provider", externalProvider == null ? "started by the run" : externalProvider.toString());
+        m.put("consumerUrl", externalConsumerUrl == null ? (needsConsumer() ? "started by the run" : "not used")
+                : externalConsumerUrl);
+        m.put("agent", externalAgent == null ? "started by the run" : externalAgent.toString());
+        m.put("registry", registry.isEmpty() ? "none (direct connect)" : registry);
+        m.put("remote", remoteHosts.isEmpty() ? "none (local JMeter)" : String.join(",", remoteHosts));
+        m.put("dashboard", String.valueOf(dashboard));
+        return m;
+    }
+}

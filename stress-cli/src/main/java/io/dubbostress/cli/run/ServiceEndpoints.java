@@ -1,0 +1,32 @@
+package io.dubbostress.cli.run;
+
+/**
+ * Where the plans send their calls and read their metrics: started by the run on free loopback ports, or given
+ * ({@code --provider}, {@code --consumer-url}, {@code --agent}) for servers elsewhere.
+ */
+final class ServiceEndpoints {
+
+    String providerHost = "127.0.0.1";
+    int providerPort;
+    /** The consumer controller's base URL, e.g. {@code http://127.0.0.1:8080}; null when no hop scenario runs. */
+    String consumerUrl;
+    String agentHost = "127.0.0.1";
+    int agentPort;
+    /** Registry URL when the sampler and services discover through one; empty for direct connect. */
+    String registry = "";
+    long providerPid = -1;
+    long consumerPid = -1;
+
+    String providerAddress() {
+        return providerHost + ":" + providerPort;
+    }
+
+    String consumerHost() {
+        return java.net.URI.create(consumerUrl).getHost();
+    }
+
+    int consumerPort() {
+        int port = java.net.URI.create(consumerUrl).getPort();
+        return port > 0 ? port : 80;
+    }
+}
