@@ -1,0 +1,124 @@
+package io.dubbostress.cli.report;
+
+import io.dubbostress.cli.UserError;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stress report}: direct vs consumer hop, side by side, with the server's and the JVMs' figures next to the
+ * latencies. Reads a run folder or loose JTL files (plus PerfMon CSVs and GC logs/analyses), streaming, and writes
+ * report.md (also printed), report.json and report.html.
+ *
+ * <pre>
+ * ./stress report runs/2026-11-21T10-00-00
+ * ./stress report direct-1k.jtl hop-1k.jtl --perfmon perfmon.csv --gc provider-gc.log --out /tmp/report
+ * </pre>
+ */
+@Command(name = "report",
+        description = {
+            "Reports a run: per scenario samples, TPS, errors, latency percentiles (microseconds when the JTL has",
+            "our elapsed_us column, else milliseconds), server CPU/memory/network/disk (PerfMon), GC, and the hop",
+            "overhead (hop-X minus direct-X). Writes report.md (also printed), report.json and report.html."},
+        footer = {"",
+            "Inputs: a run folder (run.json, scenarios/<name>/results.jtl and perfmon.csv, gc/*.log), or JTL files;",
+            "a file whose name contains 'perfmon' is a PerfMon CSV, *.log a GC log, *.analysis.json a GC analysis.",
+            "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads",
+            "<kind>-<payload>), or per label when a file has several. hop-X and hop-http-X pair with direct-X."},
+        mixinStandardHelpOptions = true)
+public final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "RUN_OR_FILES", arity = "1..*",
+            description = "A run folder, or JTL files (and PerfMon CSVs, GC logs, GC analyses).")
+    private List<Path> inputs;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where report.md, report.json and report.html go (default: the run folder, or the first "
+                    + "JTL's folder).")
+    private Path out;
+
+    @Option(names = "--warmup", paramLabel = "DURATION",
+            description = "Warm-up left out of every scenario's figures, e.g. 30s, 1m, 0 (default: run.json's "
+                    + "warmupSeconds, else 10% of the scenario's span, at most 60s).")
+    private String warmup;
+
+    @Option(names = "--name", paramLabel = "OLD=NEW", description = "Rename a scenario (repeatable).")
+    private Map<String, String> renames = new LinkedHashMap<>();
+
+    @Option(names = "--pair", paramLabel = "HOP=DIRECT",
+            description = "Compare these two scenarios in the hop overhead, whatever their names (repeatable).")
+    private Map<String, String> pairs = new LinkedHashMap<>();
+
+    @Option(names = "--perfmon", paramLabel = "CSV", description = "A PerfMon collector CSV (repeatable).")
+    private List<Path> perfMon = new ArrayList<>();
+
+    @Option(names = "--gc", paramLabel = "FILE", description = "A GC log or <base>.analysis.json (repeatable).")
+    private List<Path> gc = new ArrayList<>();
+
+    @Option(names = "--quiet", description = "Do not print the Markdown report.")
+    private boolean quiet;
+
+    @Override
+    public Integer call() {
+        ReportBuilder builder = new ReportBuilder().warmupMs(warmup == null ? null : Warmup.parseMs(warmup));
+        renames.forEach(builder::rename);
+        pairs.forEach(builder::pair);
+        perfMon.forEach(builder::perfMon);
+        gc.forEach(builder::gc);
+        Report report = builder.build(inputs);
+        Path dir = out != null ? out : defaultOut();
+        String markdown = MarkdownReport.render(report);
+        try {
+            Files.createDirectories(dir);
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            write(dir.resolve("report.md"), markdown);
+            write(dir.resolve("report.json"), mapper.writeValueAsString(ReportJson.of(report)) + "\n");
+            write(dir.resolve("report.html"), HtmlReport.render(report));
+        } catch (IOException e) {
+            throw new UserError("could not write the report to " + dir + ": " + e.getMessage());
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (!quiet) {
+            stdout.print(markdown);
+        }
+        stdout.flush();
+        PrintWriter stderr = spec.commandLine().getErr();
+        stderr.println("stress report: wrote " + dir.resolve("report.md") + ", report.json, report.html ("
+                + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
+                : ", " + report.warnings().size() + " warnings") + ")");
+        stderr.flush();
+        return 0;
+    }
+
+    private Path defaultOut() {
+        Path first = inputs.get(0).toAbsolutePath();
+        return Files.isDirectory(first) ? first : first.getParent();
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.write(temporary, text.getBytes(StandardCharsets.UTF_8));
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

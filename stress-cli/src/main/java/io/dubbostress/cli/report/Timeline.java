@@ -1,0 +1,102 @@
+package io.dubbostress.cli.report;
+
+import org.HdrHistogram.IntCountsHistogram;
+
+/**
+ * Samples, errors and latency per time bucket, for the "over time" charts. At most {@value #MAX_BUCKETS} buckets
+ * whatever the run's length (the width is chosen from the expected span: 100 ms for a 10-second test, 1 s for a
+ * 10-minute one), each with a coarse latency histogram (one significant digit, about 6 %: enough to draw a p99 line);
+ * memory is constant in the number of rows. Samples outside the expected span land in the first or last bucket.
+ */
+public final class Timeline {
+
+    static final int MAX_BUCKETS = 600;
+    private static final long[] NICE_WIDTHS_MS = {
+        100, 200, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
+        3_600_000};
+
+    private final long originMs;
+    private final long bucketMs;
+    private final long highestValue;
+    private final long[] samples;
+    private final long[] errors;
+    private final double[] latencySum;
+    private final IntCountsHistogram[] latency;
+    private int usedBuckets;
+
+    /** A time line from {@code originMs} covering {@code spanMs}, latencies up to {@code highestValue}. */
+    public Timeline(long originMs, long spanMs, long highestValue) {
+        this.originMs = originMs;
+        this.bucketMs = widthFor(spanMs);
+        this.highestValue = highestValue;
+        int buckets = (int) Math.max(1, Math.min(MAX_BUCKETS + 1, spanMs / bucketMs + 1));
+        this.samples = new long[buckets];
+        this.errors = new long[buckets];
+        this.latencySum = new double[buckets];
+        this.latency = new IntCountsHistogram[buckets];
+    }
+
+    static long widthFor(long spanMs) {
+        for (long width : NICE_WIDTHS_MS) {
+            if (spanMs / width < MAX_BUCKETS) {
+                return width;
+            }
+        }
+        return Math.max(1, spanMs / MAX_BUCKETS + 1);
+    }
+
+    public void add(long timeMs, long latencyValue, int count, int failed) {
+        long index = (timeMs - originMs) / bucketMs;
+        int i = index < 0 ? 0 : index >= samples.length ? samples.length - 1 : (int) index;
+        samples[i] += count;
+        errors[i] += failed;
+        latencySum[i] += (double) latencyValue * count;
+        IntCountsHistogram histogram = latency[i];
+        if (histogram == null) {
+            histogram = new IntCountsHistogram(1, highestValue, 1);
+            latency[i] = histogram;
+        }
+        histogram.recordValueWithCount(Math.min(latencyValue, highestValue), count);
+        if (i + 1 > usedBuckets) {
+            usedBuckets = i + 1;
+        }
+    }
+
+    public long originMs() {
+        return originMs;
+    }
+
+    public long bucketMs() {
+        return bucketMs;
+    }
+
+    /** Buckets up to the last one that saw a sample. */
+    public int buckets() {
+        return usedBuckets;
+    }
+
+    public long samples(int bucket) {
+        return samples[bucket];
+    }
+
+    public long errors(int bucket) {
+        return errors[bucket];
+    }
+
+    /** Samples per second in a bucket. */
+    public double tps(int bucket) {
+        return samples[bucket] * 1000.0 / bucketMs;
+    }
+
+    /** Mean latency of a bucket, NaN when it has no sample. */
+    public double mean(int bucket) {
+        return samples[bucket] == 0 ? Double.NaN : latencySum[bucket] / samples[bucket];
+    }
+
+    /** A percentile of a bucket (coarse), NaN when it has no sample. */
+    public double percentile(int bucket, double percentile) {
+        IntCountsHistogram histogram = latency[bucket];
+        return histogram == null || histogram.getTotalCount() == 0 ? Double.NaN
+                : histogram.getValueAtPercentile(percentile);
+    }
+}
