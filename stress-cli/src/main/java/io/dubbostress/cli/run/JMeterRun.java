@@ -84,6 +84,9 @@ final class JMeterRun {
         command.add(java.executable().toString());
         command.addAll(jvmArgs);
         command.addAll(home.jvmFlagsFor(java.featureVersion()));
+        // The sampler runs without these in a stock JMeter on 17 for the common types (docs/SAMPLER.md); a run
+        // adds them anyway so BigInteger arguments or unmodifiable collections in results never fail a run.
+        command.addAll(java.dubboOpens());
         if (gcLog != null) {
             command.addAll(java.gcLogging(gcLog));
         }
