@@ -4,6 +4,7 @@ import io.dubbostress.api.loopback.LoopbackAddress;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Collections;
 import java.util.Map;
+import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.rpc.RpcContext;
@@ -40,9 +41,11 @@ public final class DubboReference {
             throw new ConfigurationException(interfaceField + ": '" + key.interfaceName()
                     + "' is not a Java interface name");
         }
+        // before any Dubbo class initialises (ReferenceConfig's static fields build adaptive extensions)
+        ApplicationConfig application = DubboRuntime.application();
         DubboAddress address = DubboAddress.parse(key.address(), addressField);
         ReferenceConfig<Object> config = new ReferenceConfig<>();
-        config.setApplication(DubboRuntime.application());
+        config.setApplication(application);
         Class<?> serviceInterface = null;
         if (key.typed()) {
             serviceInterface = TypeNames.load(key.interfaceName(), loader, interfaceField);
@@ -56,7 +59,7 @@ public final class DubboReference {
             config.setInterface(key.interfaceName());
             config.setGeneric("true");
         }
-        config.setProxy("jdk");
+        config.setProxy(DirectJdkProxyFactory.NAME);
         config.setCheck(false);
         if (!key.version().isEmpty()) {
             config.setVersion(key.version());

@@ -132,8 +132,13 @@ public final class Failure {
             if (t instanceof RemotingException && t.getMessage() != null) {
                 String text = t.getMessage();
                 // "org.apache.dubbo.rpc.RpcException: java.lang.NoSuchMethodException: ... \n\tat ..."
-                String first = firstLine(text);
-                return "provider: " + first.replace("org.apache.dubbo.rpc.RpcException: ", "");
+                String first = firstLine(text).replace("org.apache.dubbo.rpc.RpcException: ", "");
+                if (text.contains("NoSuchMethodException")) {
+                    int colon = first.lastIndexOf("Exception: ");
+                    String method = colon >= 0 ? first.substring(colon + "Exception: ".length()) : first;
+                    return "the provider has no method " + method + " (check the method name and parameter types)";
+                }
+                return "provider: " + first;
             }
         }
         return firstLine(rpc.getMessage());

@@ -179,10 +179,10 @@ class DubboSamplerIT {
         expect(first, "malformed-json", "CONFIG", "DubboSampler.arguments: malformed JSON at offset");
         expect(first, "count-mismatch", "CONFIG", "1 parameter type(s) [java.lang.String]");
         expect(first, "unknown-class", "CONFIG", "no method echo[com.example.Nope]");
-        expect(first, "unknown-method", "PROVIDER_ERROR", "nope");
+        expect(first, "unknown-method", "PROVIDER_ERROR", "the provider has no method " + Harness.SERVICE + ".nope(java.lang.String)");
         expect(first, "unknown-method-typed", "CONFIG", "DubboSampler.method: unknown method 'nope'");
         expect(first, "wrong-type", "CONFIG", "argument 1 (int): \"abc\" is not a int");
-        expect(first, "wrong-type-remote", "PROVIDER_ERROR", "echo");
+        expect(first, "wrong-type-remote", "PROVIDER_ERROR", "the provider has no method " + Harness.SERVICE + ".echo(int)");
         expect(first, "unreachable", "NETWORK", "127.0.0.1:" + unreachable);
         expect(first, "timeout", "TIMEOUT", "");
         expect(first, "malformed-registry", "CONFIG", "DubboSampler.address: malformed address");

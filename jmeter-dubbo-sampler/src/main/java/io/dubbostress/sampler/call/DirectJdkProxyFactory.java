@@ -1,0 +1,100 @@
+package io.dubbostress.sampler.call;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.RpcInvocation;
+import org.apache.dubbo.rpc.model.ApplicationModel;
+import org.apache.dubbo.rpc.model.ConsumerModel;
+import org.apache.dubbo.rpc.proxy.AbstractProxyFactory;
+import org.apache.dubbo.rpc.proxy.jdk.JdkProxyFactory;
+
+/**
+ * Dubbo proxy factory {@value #NAME}: JDK proxies whose handler calls the invoker directly. Dubbo 2.7's own handler
+ * ({@code InvokerInvocationHandler}) opens {@code Throwable.stackTrace} by reflection in its static initialiser,
+ * which fails on Java 9+ without {@code --add-opens java.base/java.lang}; this one does the same call without it
+ * (a provider's exception is rethrown as it arrived). Registered in {@code META-INF/dubbo/} of the sampler's jar and
+ * chosen with {@code proxy=dubbostressjdk} on the sampler's references.
+ */
+public class DirectJdkProxyFactory extends AbstractProxyFactory {
+
+    /** The extension name. */
+    public static final String NAME = "dubbostressjdk";
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getProxy(Invoker<T> invoker, Class<?>[] interfaces) {
+        ClassLoader loader = invoker.getInterface().getClassLoader();
+        if (loader == null) {
+            loader = DirectJdkProxyFactory.class.getClassLoader();
+        }
+        return (T) Proxy.newProxyInstance(loader, interfaces, new DirectInvocationHandler(invoker));
+    }
+
+    /** Provider side (not used by the sampler): Dubbo's JDK invoker. */
+    @Override
+    public <T> Invoker<T> getInvoker(T proxy, Class<T> type, URL url) {
+        return new JdkProxyFactory().getInvoker(proxy, type, url);
+    }
+
+    /** One RpcInvocation per call, the invoker's result unwrapped. */
+    static final class DirectInvocationHandler implements InvocationHandler {
+
+        private final Invoker<?> invoker;
+        private final URL url;
+        private final String serviceName;
+        private final String serviceKey;
+        private final String protocolServiceKey;
+        private final ConsumerModel consumerModel;
+
+        DirectInvocationHandler(Invoker<?> invoker) {
+            this.invoker = invoker;
+            this.url = invoker.getUrl();
+            this.serviceName = invoker.getInterface().getName();
+            this.serviceKey = url.getServiceKey();
+            this.protocolServiceKey = url.getProtocolServiceKey();
+            this.consumerModel = serviceKey == null ? null : ApplicationModel.getConsumerModel(serviceKey);
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            String name = method.getName();
+            if (method.getDeclaringClass() == Object.class) {
+                if ("equals".equals(name)) {
+                    return proxy == args[0];
+                }
+                if ("hashCode".equals(name)) {
+                    return System.identityHashCode(proxy);
+                }
+                return method.invoke(invoker, args);
+            }
+            if (method.getParameterTypes().length == 0) {
+                if ("toString".equals(name)) {
+                    return invoker.toString();
+                }
+                if ("$destroy".equals(name)) {
+                    invoker.destroy();
+                    return null;
+                }
+            }
+            RpcInvocation invocation = new RpcInvocation(method, serviceName, protocolServiceKey, args);
+            invocation.setTargetServiceUniqueName(serviceKey);
+            RpcContext.setRpcContext(url);
+            if (consumerModel != null) {
+                invocation.put("consumerModel", consumerModel);
+                invocation.put("methodModel", consumerModel.getMethodModel(method));
+            }
+            Result result = invoker.invoke(invocation);
+            if (result.hasException()) {
+                Throwable exception = result.getException();
+                throw exception != null ? exception : new RpcException("the call failed without an exception");
+            }
+            return result.getValue();
+        }
+    }
+}
