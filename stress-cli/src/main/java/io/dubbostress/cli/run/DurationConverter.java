@@ -10,7 +10,7 @@ import picocli.CommandLine.TypeConversionException;
 /** Durations as people type them: {@code 90} (seconds), {@code 30s}, {@code 10m}, {@code 1h}, {@code 1m30s}. */
 public final class DurationConverter implements ITypeConverter<Duration> {
 
-    private static final Pattern PART = Pattern.compile("(\\d+)(h|m|s|ms)");
+    private static final Pattern PART = Pattern.compile("(\\d+)(ms|h|m|s)");
 
     @Override
     public Duration convert(String value) {

@@ -1,0 +1,103 @@
+package io.dubbostress.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dubbostress.cli.StressCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Bad input to {@code stress run}: one clear line naming the option and the value, exit code 2, nothing started. */
+class RunOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine command = StressCommand.commandLine();
+        command.setOut(new PrintWriter(out, true));
+        command.setErr(new PrintWriter(err, true));
+        return command.execute(args);
+    }
+
+    private void assertRefused(String expectedFirstLine, String... args) {
+        String[] full = new String[args.length + 1];
+        full[0] = "run";
+        System.arraycopy(args, 0, full, 1, args.length);
+        int code = run(full);
+        assertThat(code).as(String.join(" ", args)).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).hasValue(expectedFirstLine);
+        assertThat(err.toString()).doesNotContain("\tat ", "Exception");
+        assertThat(out.toString()).isEmpty();
+        err.getBuffer().setLength(0);
+    }
+
+    @Test
+    void refusesBadValuesNamingTheOptionAndTheValue() {
+        assertRefused("stress run: Invalid value for option '--duration': '10x' is not a duration (use e.g. 30s, 10m,"
+                + " 1h, 1m30s, or plain seconds)", "--duration", "10x");
+        assertRefused("stress run: Invalid value for option '--threads': 0 (must be >= 1)", "--threads", "0");
+        assertRefused("stress run: Invalid value for option '--threads': 'many' is not an int", "--threads", "many");
+        assertRefused("stress run: Invalid value for option '--warmup': 1m is not shorter than --duration 30s",
+                "--warmup", "1m", "--duration", "30s");
+        assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, or "
+                + "steps like 100,200,400", "--rate", "fast");
+        assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
+                "--provider", "nohost");
+        assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",
+                "--agent", "127.0.0.1:70000");
+        assertRefused("stress run: Invalid value for option '--consumer-url': 'ftp://x' is not an http(s) URL like "
+                + "http://10.0.0.6:8080", "--consumer-url", "ftp://x");
+        assertRefused("stress run: Invalid value for option '--registry': 'zk-host:2181' is not a registry URL "
+                + "(e.g. zookeeper://127.0.0.1:2181)", "--registry", "zk-host:2181");
+        assertRefused("stress run: Invalid scenario 'direct-1x': use <kind>-<payload> with kind direct, hop or "
+                + "hop-http and payload like 1k, 100k or 512 (bytes), e.g. direct-1k,hop-1k,direct-100k,hop-100k",
+                "--scenarios", "direct-1k,direct-1x");
+        assertRefused("stress run: Invalid value for option '--timeout-ms': -1 (must be >= 1)", "--timeout-ms", "-1");
+    }
+
+    @Test
+    void refusesUnknownFlagsWithASuggestion() {
+        int code = run("run", "--thread", "4");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).startsWith("stress run: Unknown options: '--thread', '4'")
+                .contains("--threads")
+                .contains("Run 'stress run --help' for the options.");
+    }
+
+    @Test
+    void refusesAJMeterHomeThatIsNot() {
+        Path notJMeter = dir.resolve("not-jmeter");
+        assertRefused("stress run: Invalid value for option '--jmeter-home': " + notJMeter.toAbsolutePath()
+                + " is not a JMeter home (no bin/ApacheJMeter.jar)", "--jmeter-home", notJMeter.toString());
+    }
+
+    @Test
+    void refusesAnOutFolderThatIsAFile() throws Exception {
+        Path file = Files.createFile(dir.resolve("file"));
+        assertRefused("stress run: Invalid value for option '--out': " + file.toAbsolutePath()
+                + " exists and is not a folder", "--out", file.toString(), "--duration", "5s");
+    }
+
+    @Test
+    void helpListsEveryOption() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString()).contains("--scenarios=LIST", "--threads=N", "--duration=TIME", "--warmup=TIME",
+                "--rate=RATE", "--jmeter-home=DIR", "--provider=HOST:PORT", "--consumer-url=URL", "--agent=HOST:PORT",
+                "--registry=URL", "--remote=HOSTS", "--out=DIR", "Default: direct-1k,hop-1k,direct-100k,hop-100k");
+    }
+
+    @Test
+    void defaultWarmupIsATenthOfTheDurationAtMostAMinute() {
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30)).getSeconds()).isEqualTo(3);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10)).getSeconds()).isEqualTo(60);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1)).getSeconds()).isEqualTo(60);
+    }
+}
