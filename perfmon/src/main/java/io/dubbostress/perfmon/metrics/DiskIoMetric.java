@@ -18,8 +18,9 @@ import io.dubbostress.perfmon.protocol.ProtocolException;
  * I/O, since the previous reading: {@code reads}, {@code writes} (operations), {@code readbytes},
  * {@code writebytes} (bytes, or {@code unit=}), {@code service} (milliseconds per operation); right now:
  * {@code queue} (the default: requests in flight; the classic's SIGAR answers -1 here). Space: {@code total},
- * {@code free}, {@code available}, {@code used} (bytes), {@code useperc} (used / (used + available), as df),
- * {@code files}, {@code freefiles} (inodes).
+ * {@code free}, {@code available}, {@code used} in KiB as the classic reports them (SIGAR counts file system sizes in
+ * KiB), or in {@code unit=b|kb|mb|gb} when given (the classic divides its KiB by the unit, so its {@code unit=mb} is
+ * GiB; ours is MiB); {@code useperc} (used / (used + available), as df), {@code files}, {@code freefiles} (inodes).
  * Without {@code fs=}, I/O sums every physical disk (devices stacked on others, as device-mapper and md, and
  * memory disks are left out, so nothing counts twice) and space sums every local file system that is not in memory;
  * with {@code fs=}, I/O is of the disk holding that file system.
@@ -48,7 +49,7 @@ final class DiskIoMetric extends NumberMetric {
         super(spec.text());
         this.host = host;
         this.kind = Kinds.of(spec, "queue", KINDS);
-        this.divisor = Units.divisor(spec);
+        this.divisor = spec.hasOption("unit") || IO_KINDS.contains(kind) ? Units.divisor(spec) : 1024;
         String fs = spec.option("fs");
         FileStoreStat store = fs == null ? null : storeFor(host, fs);
         this.mount = store == null ? null : store.mount();

@@ -27,9 +27,9 @@ import picocli.CommandLine.Spec;
  * }</pre>
  */
 @Command(name = "agent", mixinStandardHelpOptions = true,
-        description = {"Runs the PerfMon server agent JMeter's PerfMon Metrics Collector reads (the classic",
-            "ServerAgent's protocol): CPU, memory, swap, disks, network, TCP, JMX and container metrics of this host.",
-            "Ctrl-C stops it."})
+        description = {"Runs the PerfMon server agent that JMeter's PerfMon Metrics Collector reads",
+            "(the classic ServerAgent's protocol): CPU, memory, swap, disks, network, TCP, JMX",
+            "and container metrics of this host. Ctrl-C stops it."})
 public class AgentCommand implements Callable<Integer> {
 
     /** Where the build puts the classic agent, under the repository root. */
