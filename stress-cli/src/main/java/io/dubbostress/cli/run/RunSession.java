@@ -501,7 +501,14 @@ final class RunSession {
         StringWriter captured = new StringWriter();
         command.setOut(showOutput ? out : new PrintWriter(captured));
         command.setErr(new PrintWriter(new java.io.OutputStreamWriter(err), true));
-        int code = command.execute(args.toArray(new String[0]));
+        int code;
+        try {
+            code = command.execute(args.toArray(new String[0]));
+        } catch (RuntimeException | LinkageError e) {
+            // the run's results are on disk whatever happens here; say so rather than lose the ending
+            err.println("stress run: 'stress " + args.get(0) + "' failed: " + e);
+            code = 1;
+        }
         out.flush();
         if (code != 0) {
             err.println("stress run: 'stress " + String.join(" ", args.subList(0, 1)) + "' ended with code " + code);
