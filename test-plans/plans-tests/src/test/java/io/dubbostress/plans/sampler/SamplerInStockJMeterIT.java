@@ -1,0 +1,167 @@
+package io.dubbostress.plans.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dubbostress.testsupport.ChildJvm;
+import io.dubbostress.testsupport.FreePort;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The sampler jar as users get it, in stock JMeter homes run with bin/jmeter: 5.6.3 on this JDK 17 with no JVM
+ * flags at all, 5.1.1, and distributed mode (bin/jmeter-server on loopback, bin/jmeter -R). Direct calls and the
+ * consumer hop, the Dubbo Defaults element, __P properties in the fields, the elapsed_us column.
+ */
+class SamplerInStockJMeterIT {
+
+    @TempDir
+    static Path dir;
+    static int providerPort;
+    static int consumerPort;
+    static final List<ChildJvm> services = new ArrayList<>();
+
+    @BeforeAll
+    static void startServices() throws Exception {
+        providerPort = FreePort.find();
+        consumerPort = FreePort.find();
+        ChildJvm provider = ChildJvm.jar(Path.of(System.getProperty("stress.provider.jar"))).jvmArgs("-Xmx256m")
+                .args("--stress.provider.port=" + providerPort, "--stress.provider.host=127.0.0.1",
+                        "--stress.provider.cpu-iterations=2000", "--dubbo.application.qos-enable=false")
+                .log(dir.resolve("provider.log")).start();
+        services.add(provider);
+        ChildJvm consumer = ChildJvm.jar(Path.of(System.getProperty("stress.consumer.jar"))).jvmArgs("-Xmx256m")
+                .args("--server.port=" + consumerPort, "--server.address=127.0.0.1",
+                        "--stress.consumer.provider-url=dubbo://127.0.0.1:" + providerPort,
+                        "--dubbo.application.qos-enable=false")
+                .log(dir.resolve("consumer.log")).start();
+        services.add(consumer);
+        CompletableFuture.allOf(
+                CompletableFuture.runAsync(() -> provider.awaitLog(l -> l.contains("stress-provider ready"),
+                        "provider ready", Duration.ofSeconds(120))),
+                CompletableFuture.runAsync(() -> consumer.awaitLog(l -> l.contains("stress-consumer ready"),
+                        "consumer ready", Duration.ofSeconds(120)))).get(150, TimeUnit.SECONDS);
+    }
+
+    @AfterAll
+    static void stopServices() {
+        services.forEach(ChildJvm::close);
+    }
+
+    static final int LOOPS = 25;
+
+    private static Path plan() {
+        return Path.of(System.getProperty("user.dir"), "src/test/resources/sampler/dubbo-sampler.jmx");
+    }
+
+    private static List<String> properties(String prefix, int threads, int size, String invocation) {
+        return List.of(prefix + "address=dubbo://127.0.0.1:" + providerPort,
+                prefix + "hop=http://127.0.0.1:" + consumerPort,
+                // bounded by count (the first samples create the reference, which takes a while on a loaded
+                // machine), with a generous time limit
+                prefix + "threads=" + threads, prefix + "loops=" + LOOPS, prefix + "seconds=90", prefix + "size=" + size,
+                prefix + "invocation=" + invocation);
+    }
+
+    private static List<String> jtlSettings(Path jtl) {
+        return List.of("-l", jtl.toString(), "-Jsample_variables=elapsed_us",
+                "-Jjmeter.save.saveservice.output_format=csv", "-Jjmeter.save.saveservice.connect_time=true",
+                "-Jjmeter.save.saveservice.latency=true", "-Jjmeter.save.saveservice.bytes=true",
+                "-Jjmeter.save.saveservice.sent_bytes=true");
+    }
+
+    /** Both samplers ran, none failed, elapsed_us is there and agrees with elapsed. */
+    private static void assertGoodJtl(Path jtl, int size, int threads) throws IOException {
+        Jtl results = new Jtl(jtl);
+        assertThat(results.header).contains("elapsed", "elapsed_us", "Latency", "Connect", "bytes", "sentBytes");
+        assertThat(results.countByLabel()).containsOnlyKeys("dubbo-echo", "hop-echo");
+        assertThat(results.countByLabel().values()).allMatch(n -> n == threads * LOOPS);
+        for (String[] row : results.rows) {
+            assertThat(results.cell(row, "success")).as(String.join(",", row)).isEqualTo("true");
+            long ms = Long.parseLong(results.cell(row, "elapsed"));
+            long us = Long.parseLong(results.cell(row, "elapsed_us"));
+            assertThat(us).as(String.join(",", row)).isBetween(Math.max(0, ms - 1) * 1000, (ms + 1) * 1000);
+            if (results.cell(row, "label").equals("dubbo-echo")) {
+                assertThat(Long.parseLong(results.cell(row, "sentBytes"))).isEqualTo(size);
+            }
+        }
+    }
+
+    @Test
+    void loadsAndRunsInStockJMeter563OnJdk17WithoutAnyJvmFlag() throws Exception {
+        StockJMeter jmeter = new StockJMeter("5.6.3");
+        // the 5.6.3 home's launcher adds no --add-opens, and JVM_ARGS is empty (StockJMeter removes it)
+        assertThat(StockJMeter.text(jmeter.home().resolve("bin/jmeter"))).contains("opens=\"\"");
+        Path work = Files.createDirectories(dir.resolve("563"));
+        Path jtl = work.resolve("results.jtl");
+        List<String> args = new ArrayList<>(List.of("-n", "-t", plan().toString(), "-j", "jmeter.log"));
+        args.addAll(jtlSettings(jtl));
+        args.addAll(properties("-J", 4, 1024, "generic"));
+        try (jmeter) {
+            int exit = jmeter.run(work, work.resolve("out.txt"), 180, args.toArray(new String[0]));
+            assertThat(exit).as(StockJMeter.text(work.resolve("out.txt"))).isZero();
+        }
+        assertGoodJtl(jtl, 1024, 4);
+        String log = StockJMeter.text(work.resolve("jmeter.log"));
+        assertThat(log).contains("Dubbo reference created", "Dubbo references destroyed: 1").doesNotContain("JVM_ARGS");
+    }
+
+    @Test
+    void loadsAndRunsInStockJMeter511WithTypedCallsOf100KiB() throws Exception {
+        StockJMeter jmeter = new StockJMeter("5.1.1");
+        Path work = Files.createDirectories(dir.resolve("511"));
+        Path jtl = work.resolve("results.jtl");
+        List<String> args = new ArrayList<>(List.of("-n", "-t", plan().toString(), "-j", "jmeter.log"));
+        args.addAll(jtlSettings(jtl));
+        args.addAll(properties("-J", 4, 102_400, "typed"));
+        try (jmeter) {
+            int exit = jmeter.run(work, work.resolve("out.txt"), 180, args.toArray(new String[0]));
+            assertThat(exit).as(StockJMeter.text(work.resolve("out.txt"))).isZero();
+        }
+        assertGoodJtl(jtl, 102_400, 4);
+        assertThat(StockJMeter.text(work.resolve("jmeter.log"))).contains("Dubbo reference created: typed");
+    }
+
+    @Test
+    void worksInDistributedModeWithAJMeterServerOnLoopback() throws Exception {
+        StockJMeter jmeter = new StockJMeter("5.6.3");
+        Path work = Files.createDirectories(dir.resolve("distributed"));
+        int serverPort = FreePort.find();
+        int serverLocalPort = FreePort.find();
+        Path jtl = work.resolve("results.jtl");
+        try (jmeter) {
+            Process server = jmeter.start("jmeter-server", work, work.resolve("server-out.txt"),
+                    "-Jserver_port=" + serverPort, "-Jserver.rmi.localport=" + serverLocalPort,
+                    "-Jserver.rmi.ssl.disable=true", "-Djava.rmi.server.hostname=127.0.0.1",
+                    "-Jsample_variables=elapsed_us");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!ChildJvm.canConnect(serverPort)) {
+                assertThat(server.isAlive()).as(StockJMeter.text(work.resolve("server-out.txt"))).isTrue();
+                assertThat(System.nanoTime()).as("jmeter-server listening").isLessThan(deadline);
+                Thread.sleep(100); // polling a deadline-bounded wait for the RMI port
+            }
+            List<String> args = new ArrayList<>(List.of("-n", "-t", plan().toString(),
+                    "-j", "jmeter.log", "-R", "127.0.0.1:" + serverPort,
+                    "-Jserver.rmi.ssl.disable=true", "-Djava.rmi.server.hostname=127.0.0.1"));
+            args.addAll(jtlSettings(jtl));
+            args.addAll(properties("-G", 2, 1024, "generic"));
+            int exit = jmeter.run(work, work.resolve("out.txt"), 180, args.toArray(new String[0]));
+            assertThat(exit).as(StockJMeter.text(work.resolve("out.txt"))).isZero();
+            assertGoodJtl(jtl, 1024, 2);
+            // the references lived and died in the server, not in the client
+            assertThat(StockJMeter.text(work.resolve("jmeter-server.log"))).contains("Dubbo reference created",
+                    "Dubbo references destroyed");
+            assertThat(StockJMeter.text(work.resolve("jmeter.log"))).contains("Remote engines have been started")
+                    .doesNotContain("Dubbo reference created");
+        }
+    }
+}
