@@ -182,6 +182,26 @@ class AgentProtocolTest {
     }
 
     @Test
+    void aProcessThatExitsLeavesItsFieldEmptyAndTheLineGoesOn() throws Exception {
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+        try (AgentClient client = AgentClient.connect(port(start()))) {
+            String ask = "metrics-single:memory:pid=" + sleeper.pid() + ":resident\tmemory:usedperc";
+            List<String> alive = AgentClient.fields(client.ask(ask));
+            assertThat(AgentClient.number(alive.get(0))).as("the sleeper's resident bytes").isPositive();
+
+            sleeper.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            List<String> gone = AgentClient.fields(client.ask(ask));
+
+            assertThat(gone.get(0)).as("no value for a process that is gone").isEmpty();
+            assertThat(AgentClient.number(gone.get(1))).isPositive();
+            assertThat(client.ask("metrics-single:cpu:pid=" + sleeper.pid()))
+                    .as("a new ask for it is refused").contains("no process with pid=" + sleeper.pid());
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    @Test
     void badInputGetsAnErrorLineAndTheConnectionGoesOn() throws IOException {
         try (AgentClient client = AgentClient.connect(port(start(AgentSettings.builder().maxLineBytes(256))))) {
             assertThat(client.ask("bogus")).startsWith("ERROR unknown command 'bogus'");
