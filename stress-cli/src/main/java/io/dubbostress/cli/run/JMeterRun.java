@@ -90,6 +90,10 @@ final class JMeterRun {
         if (gcLog != null) {
             command.addAll(java.gcLogging(gcLog));
         }
+        if (!remoteHosts.isEmpty() && remoteHosts.stream().allMatch(JMeterRun::isLoopback)) {
+            // the servers call the client back over RMI: keep that on loopback too
+            command.add("-Djava.rmi.server.hostname=127.0.0.1");
+        }
         command.add("-jar");
         command.add(home.launcherJar().toString());
         command.add("-n");
@@ -125,6 +129,11 @@ final class JMeterRun {
 
     List<String> command() {
         return command;
+    }
+
+    static boolean isLoopback(String hostAndPort) {
+        String host = hostAndPort.contains(":") ? hostAndPort.substring(0, hostAndPort.lastIndexOf(':')) : hostAndPort;
+        return host.startsWith("127.") || "localhost".equalsIgnoreCase(host);
     }
 
     void start() {

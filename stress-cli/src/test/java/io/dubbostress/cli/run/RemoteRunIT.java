@@ -1,0 +1,68 @@
+package io.dubbostress.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.testsupport.ChildJvm;
+import io.dubbostress.testsupport.FreePort;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code stress run --remote}: the plan runs on a real {@code jmeter-server} (the embedded home's, on loopback), the
+ * samples come back to the JTL of the run.
+ */
+class RemoteRunIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsTheScenarioOnAJMeterServerAndCollectsItsSamples() throws Exception {
+        Path home = StressCli.HOME.resolve("test-plans/jmeter-5.6.3/target/apache-jmeter-5.6.3");
+        int rmiPort = FreePort.find();
+        int localPort = FreePort.find();
+        Path serverDir = Files.createDirectories(dir.resolve("server"));
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/jmeter-server").toString(),
+                "-Jserver.rmi.ssl.disable=true", "-Dserver_port=" + rmiPort, "-Jserver.rmi.localport=" + localPort,
+                "-Djava.rmi.server.hostname=127.0.0.1"));
+        Process server = new ProcessBuilder(command).directory(serverDir.toFile()).redirectErrorStream(true)
+                .redirectOutput(serverDir.resolve("server.out").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            while (!ChildJvm.canConnect(rmiPort) && System.nanoTime() < deadline && server.isAlive()) {
+                Thread.sleep(100); // polling a deadline-bounded wait for the server's port
+            }
+            assertThat(ChildJvm.canConnect(rmiPort)).as("jmeter-server listening; its output:\n"
+                    + Files.readString(serverDir.resolve("server.out"))).isTrue();
+
+            Path run = dir.resolve("run");
+            try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--scenarios", "direct-1k",
+                    "--threads", "2", "--duration", "5s", "--no-dashboard", "--remote", "127.0.0.1:" + rmiPort,
+                    "--out", run.toString())) {
+                assertThat(cli.waitFor(Duration.ofMinutes(5))).isTrue();
+                assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(40)).isZero();
+            }
+            JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
+            assertThat(runJson.at("/settings/remote").asText()).isEqualTo("127.0.0.1:" + rmiPort);
+            List<String> lines = Files.readAllLines(run.resolve("scenarios/direct-1k/results.jtl"));
+            assertThat(lines.get(0)).endsWith("\"elapsed_us\"");
+            List<String> rows = lines.subList(1, lines.size());
+            assertThat(rows).hasSizeGreaterThan(20);
+            assertThat(rows).allSatisfy(row -> assertThat(row).contains(",200,").contains(",true,")
+                    .doesNotEndWith(",null"));
+            assertThat(Files.readString(run.resolve("scenarios/direct-1k/jmeter.out")))
+                    .contains("Starting distributed test with remote engines: [127.0.0.1:" + rmiPort + "]");
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroy);
+            server.destroy();
+            server.waitFor();
+        }
+    }
+}
