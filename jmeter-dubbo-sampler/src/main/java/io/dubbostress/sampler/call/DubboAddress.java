@@ -31,7 +31,8 @@ public final class DubboAddress {
                     + " registry (zookeeper://host:port)");
         }
         int scheme = value.indexOf("://");
-        String protocol = scheme < 0 ? "dubbo" : value.substring(0, scheme).toLowerCase(Locale.ROOT);
+        String firstEntry = value.split("[,;\\s]+")[0];
+        String protocol = !firstEntry.contains("://") ? "dubbo" : value.substring(0, scheme).toLowerCase(Locale.ROOT);
         if ("dubbo".equals(protocol)) {
             List<String> urls = new ArrayList<>();
             for (String part : value.split("[,;\\s]+")) {
