@@ -96,14 +96,14 @@ public final class GcAnalysis {
         return PauseStats.of(events, spanMs());
     }
 
-    /** Pause figures for the pauses that start within {@code [fromMs, toMs]}; null when the log has no wall clock. */
+    /** Pause figures for the pauses that start within {@code [fromMs, toMs)}; null when the log has no wall clock. */
     public PauseStats window(long fromMs, long toMs) {
         if (!hasWallClock()) {
             return null;
         }
         List<GcEvent> inside = new ArrayList<>();
         for (GcEvent event : events) {
-            if (event.epochMs() >= fromMs && event.epochMs() <= toMs) {
+            if (event.epochMs() >= fromMs && event.epochMs() < toMs) {
                 inside.add(event);
             }
         }

@@ -30,7 +30,10 @@ public final class GcEvent {
         this.heapCommittedBytes = heapCommittedBytes;
     }
 
-    /** The pause's start, epoch ms, or {@link #UNKNOWN}. */
+    /**
+     * When the log stamps the pause, epoch ms, or {@link #UNKNOWN}: the line that opens it in a JDK 8 log, the summary
+     * line (the pause's end) in a unified log.
+     */
     public long epochMs() {
         return epochMs;
     }

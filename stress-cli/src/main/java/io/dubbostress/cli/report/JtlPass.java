@@ -1,7 +1,6 @@
 package io.dubbostress.cli.report;
 
 import io.dubbostress.cli.UserError;
-import io.dubbostress.cli.report.jtl.JtlColumn;
 import io.dubbostress.cli.report.jtl.JtlReader;
 import io.dubbostress.cli.report.jtl.JtlRow;
 import io.dubbostress.cli.report.jtl.JtlSpan;
@@ -38,11 +37,9 @@ final class JtlPass {
         }
         Warmup warmup = Warmup.of(cliWarmupMs, runJsonWarmupSeconds, end - start);
         try (JtlReader reader = JtlReader.open(jtl)) {
-            LatencyUnit unit = unitOf(reader);
             long origin = Math.min(start, span.firstStartMs());
-            Timeline timeline = new Timeline(origin, Math.max(end, span.lastEndMs()) - origin,
-                    ScenarioStats.highestValue(unit));
-            ScenarioStats stats = new ScenarioStats(name, unit, start + warmup.ms(), timeline);
+            Timeline timeline = new Timeline(origin, Math.max(end, span.lastEndMs()) - origin);
+            ScenarioStats stats = new ScenarioStats(name, start + warmup.ms(), timeline);
             JtlRow row = reader.row();
             while (reader.next()) {
                 stats.accept(row);
@@ -63,7 +60,6 @@ final class JtlPass {
         long malformed;
         List<String> examples;
         try (JtlReader reader = JtlReader.open(jtl)) {
-            LatencyUnit unit = unitOf(reader);
             JtlRow row = reader.row();
             String lastLabel = null;
             ScenarioStats current = null;
@@ -73,9 +69,8 @@ final class JtlPass {
                     lastLabel = label;
                     current = byLabel.get(label);
                     if (current == null) {
-                        Timeline timeline = new Timeline(span.firstStartMs(), span.durationMs(),
-                                ScenarioStats.highestValue(unit));
-                        current = new ScenarioStats(label, unit, row.timeStampMs() + warmup.ms(), timeline);
+                        Timeline timeline = new Timeline(span.firstStartMs(), span.durationMs());
+                        current = new ScenarioStats(label, row.timeStampMs() + warmup.ms(), timeline);
                         byLabel.put(label, current);
                     }
                 }
@@ -98,9 +93,5 @@ final class JtlPass {
             first = false;
         }
         return results;
-    }
-
-    private static LatencyUnit unitOf(JtlReader reader) {
-        return reader.columns().has(JtlColumn.ELAPSED_US) ? LatencyUnit.MICROSECONDS : LatencyUnit.MILLISECONDS;
     }
 }

@@ -158,12 +158,13 @@ public final class ReportJson {
         ArrayNode tps = node.putArray("tps");
         ArrayNode mean = node.putArray("mean");
         ArrayNode p99 = node.putArray("p99");
+        double unit = stats.unit().micros();
         for (int i = 0; i < timeline.buckets(); i++) {
             samples.add(timeline.samples(i));
             errors.add(timeline.errors(i));
             tps.add(round(timeline.tps(i), 2));
-            add(mean, round(timeline.mean(i), 2));
-            add(p99, timeline.percentile(i, 99));
+            add(mean, round(timeline.mean(i) / unit, 3));
+            add(p99, round(timeline.percentile(i, 99) / unit, 3));
         }
         return node;
     }

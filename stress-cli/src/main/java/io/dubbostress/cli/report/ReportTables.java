@@ -47,7 +47,7 @@ final class ReportTables {
     static Table summary(Report report) {
         Table table = new Table("Scenarios (steady state)", 1, "scenario", "samples", "TPS", "errors %", "unit",
                 "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "CPU % avg/max", "mem % avg/max",
-                "net in/out KB/s", "disk r/w KB/s", "GC pauses n / total ms / max ms");
+                "net in/out KB/s", "disk r/w KB/s", "GC pauses n / total ms / max ms").text(4, 16);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             LatencyUnit u = st.unit();
@@ -89,7 +89,7 @@ final class ReportTables {
 
     static Table details(Report report) {
         Table table = new Table("Scenario details", 1, "scenario", "resolution", "warm-up s", "warm-up samples",
-                "steady s", "min", "received KB/s", "sent KB/s", "malformed rows", "source");
+                "steady s", "min", "received KB/s", "sent KB/s", "malformed rows", "source").text(1, 9);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             table.row(s.name(), st.resolution(), Format.decimal(s.warmup().seconds(), 1), Format.count(st.warmupSamples()),
@@ -104,7 +104,7 @@ final class ReportTables {
     }
 
     static Table errors(Report report) {
-        Table table = new Table("Errors (steady state)", 1, "scenario", "errors", "errors %", "top messages");
+        Table table = new Table("Errors (steady state)", 1, "scenario", "errors", "errors %", "top messages").text(3);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             if (st.errors() == 0) {
@@ -120,7 +120,7 @@ final class ReportTables {
     static Table server(Report report) {
         Table table = new Table("Server (PerfMon, steady state)", 2, "scenario", "host", "CPU % avg", "CPU % max",
                 "mem % avg", "mem % max", "net in KB/s avg/max", "net out KB/s avg/max", "disk read KB/s avg/max",
-                "disk write KB/s avg/max", "other");
+                "disk write KB/s avg/max", "other").text(10);
         for (ScenarioResult s : report.scenarios()) {
             for (ServerMetrics host : s.server()) {
                 String others = host.others().entrySet().stream()
@@ -155,7 +155,7 @@ final class ReportTables {
     static Table gcLogs(Report report) {
         Table table = new Table("GC logs (whole run)", 3, "log", "service", "collector", "pauses", "total ms",
                 "mean ms", "p99 ms", "max ms", "full GCs", "GC throughput %", "alloc MB/s",
-                "heap peak before/after MB", "GCeasy");
+                "heap peak before/after MB", "GCeasy").text(12);
         for (Report.GcLog log : report.gcLogs()) {
             GcAnalysis a = log.analysis();
             PauseStats p = a.pauses();

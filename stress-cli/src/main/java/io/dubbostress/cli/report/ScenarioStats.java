@@ -11,31 +11,34 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Everything the report says about one scenario's samples, accumulated row by row with constant memory: an
- * HdrHistogram of latencies (three significant digits) in the scenario's unit, exact count, sum, min and max, error
- * messages, bytes, and a {@link Timeline}. Samples that start before {@code steadyStartMs} are warm-up: they appear in
- * the time line only, and are counted in {@link #warmupSamples()}.
+ * Everything the report says about one scenario's samples, accumulated row by row with constant memory: HdrHistograms
+ * of latencies (three significant digits), exact count, sum, min and max, error messages, bytes, and a
+ * {@link Timeline}. Rows with our sampler's {@code elapsed_us} value are recorded in microseconds, rows without it in
+ * JMeter's milliseconds, each in its own histogram; the scenario's {@link #unit()} is microseconds when any row had
+ * them (millisecond rows then count as ms x 1000, and {@link #resolution()} says {@code mixed}), milliseconds
+ * otherwise -- so a millisecond scenario's percentiles are exact. Samples that start before {@code steadyStartMs} are
+ * warm-up: they appear in the time line only, and are counted in {@link #warmupSamples()}.
  *
  * <pre>{@code
- * ScenarioStats stats = new ScenarioStats("direct-1k", LatencyUnit.MICROSECONDS, steadyStartMs,
- *         new Timeline(startMs, spanMs, ScenarioStats.highestValue(LatencyUnit.MICROSECONDS)));
+ * ScenarioStats stats = new ScenarioStats("direct-1k", steadyStartMs, new Timeline(startMs, spanMs));
  * while (reader.next()) {
  *     stats.accept(reader.row());
  * }
- * long p99 = stats.percentile(99);
+ * long p99 = stats.percentile(99); // in stats.unit()
  * }</pre>
  */
 public final class ScenarioStats {
 
     /** One hour, in microseconds: a longer sample is recorded as one hour (and counted in {@link #clamped()}). */
-    static final long HIGHEST_MICROS = 3_600_000_000L;
+    public static final long HIGHEST_MICROS = 3_600_000_000L;
+    private static final long HIGHEST_MILLIS = HIGHEST_MICROS / 1000;
     private static final int MAX_LABELS = 50;
 
     private final String name;
-    private final LatencyUnit unit;
     private final long steadyStartMs;
-    private final long highest;
-    private final Histogram histogram;
+    private final Histogram micros = new Histogram(HIGHEST_MICROS, 3);
+    private final Histogram millis = new Histogram(HIGHEST_MILLIS, 3);
+    private Histogram merged;
     private final Timeline timeline;
     private final ErrorMessages errorMessages = new ErrorMessages();
     private final Set<String> labels = new LinkedHashSet<>();
@@ -44,11 +47,12 @@ public final class ScenarioStats {
     private long samples;
     private long warmupSamples;
     private long errors;
-    private long withoutMicros;
+    private long microRows;
+    private long milliRows;
     private long clamped;
-    private long latencySum;
-    private long min = Long.MAX_VALUE;
-    private long max = Long.MIN_VALUE;
+    private long latencySumUs;
+    private long minUs = Long.MAX_VALUE;
+    private long maxUs = Long.MIN_VALUE;
     private long receivedBytes;
     private long sentBytes;
     private long firstSteadyStartMs = Long.MAX_VALUE;
@@ -56,18 +60,11 @@ public final class ScenarioStats {
     private long firstStartMs = Long.MAX_VALUE;
     private long lastEndMs = Long.MIN_VALUE;
 
-    public ScenarioStats(String name, LatencyUnit unit, long steadyStartMs, Timeline timeline) {
+    /** {@code timeline} records microseconds (up to {@link #HIGHEST_MICROS}). */
+    public ScenarioStats(String name, long steadyStartMs, Timeline timeline) {
         this.name = name;
-        this.unit = unit;
         this.steadyStartMs = steadyStartMs;
-        this.highest = highestValue(unit);
-        this.histogram = new Histogram(highest, 3);
         this.timeline = timeline;
-    }
-
-    /** The largest latency recorded in {@code unit}: one hour. */
-    public static long highestValue(LatencyUnit unit) {
-        return HIGHEST_MICROS / unit.micros();
     }
 
     public void accept(JtlRow row) {
@@ -78,25 +75,20 @@ public final class ScenarioStats {
                 labels.add(label);
             }
         }
-        long value;
-        if (unit == LatencyUnit.MICROSECONDS) {
-            value = row.elapsedUs();
-            if (value < 0) {
-                value = row.elapsedMs() * 1000;
-                withoutMicros += row.sampleCount();
-            }
-        } else {
-            value = row.elapsedMs();
+        int count = row.sampleCount();
+        long us = row.elapsedUs();
+        boolean hasMicros = us >= 0;
+        if (!hasMicros) {
+            us = row.elapsedMs() * 1000;
         }
-        if (value > highest) {
-            value = highest;
-            clamped += row.sampleCount();
+        if (us > HIGHEST_MICROS) {
+            us = HIGHEST_MICROS;
+            clamped += count;
         }
         long start = row.timeStampMs();
         long end = start + row.elapsedMs();
-        int count = row.sampleCount();
         int failed = row.errorCount();
-        timeline.add(start, value, count, failed);
+        timeline.add(start, us, count, failed);
         firstStartMs = Math.min(firstStartMs, start);
         lastEndMs = Math.max(lastEndMs, end);
         if (start < steadyStartMs) {
@@ -104,13 +96,20 @@ public final class ScenarioStats {
             return;
         }
         samples += count;
-        histogram.recordValueWithCount(value, count);
-        latencySum += value * count;
-        if (value < min) {
-            min = value;
+        if (hasMicros) {
+            micros.recordValueWithCount(us, count);
+            microRows += count;
+        } else {
+            millis.recordValueWithCount(us / 1000, count);
+            milliRows += count;
         }
-        if (value > max) {
-            max = value;
+        merged = null;
+        latencySumUs += us * count;
+        if (us < minUs) {
+            minUs = us;
+        }
+        if (us > maxUs) {
+            maxUs = us;
         }
         receivedBytes += row.bytes();
         sentBytes += row.sentBytes();
@@ -130,24 +129,25 @@ public final class ScenarioStats {
         return name;
     }
 
+    /** Microseconds when any steady sample had them, else milliseconds. */
     public LatencyUnit unit() {
-        return unit;
+        return microRows > 0 ? LatencyUnit.MICROSECONDS : LatencyUnit.MILLISECONDS;
     }
 
     /**
-     * {@code us} when every steady sample had a microsecond value, {@code ms} when the file has none, {@code mixed}
-     * when a microsecond file had rows without one (those count as their {@code elapsed} ms x 1000).
+     * {@code us} when every steady sample had a microsecond value, {@code ms} when none had, {@code mixed} when some
+     * had not (those count as their {@code elapsed} ms x 1000).
      */
     public String resolution() {
-        if (unit == LatencyUnit.MILLISECONDS) {
+        if (microRows == 0) {
             return "ms";
         }
-        return withoutMicros == 0 ? "us" : withoutMicros >= samples + warmupSamples ? "ms" : "mixed";
+        return milliRows == 0 ? "us" : "mixed";
     }
 
-    /** Samples (warm-up and steady state) that had no microsecond value in a microsecond file. */
+    /** Steady samples that had no microsecond value in a scenario that otherwise has them. */
     public long samplesWithoutMicros() {
-        return withoutMicros;
+        return microRows > 0 ? milliRows : 0;
     }
 
     public long samples() {
@@ -217,32 +217,47 @@ public final class ScenarioStats {
 
     /** The exact mean of the steady samples, in {@link #unit()}. */
     public double mean() {
-        return samples == 0 ? Double.NaN : (double) latencySum / samples;
+        return samples == 0 ? Double.NaN : (double) latencySumUs / samples / unit().micros();
     }
 
+    /** The exact minimum, in {@link #unit()}. */
     public long min() {
-        return samples == 0 ? 0 : min;
+        return samples == 0 ? 0 : minUs / unit().micros();
     }
 
     /** The exact maximum, in {@link #unit()}. */
     public long max() {
-        return samples == 0 ? 0 : max;
+        return samples == 0 ? 0 : maxUs / unit().micros();
     }
 
     /**
      * The nearest-rank percentile (the value at rank ceil(p/100 x n)), as HdrHistogram reports it: exact below 2048
-     * units, otherwise the top of its bucket, at most 0.1 % above the exact value, never above {@link #max()}.
+     * units, otherwise the top of its bucket, at most 0.1 % above the exact value; never above {@link #max()}.
      */
     public long percentile(double percentile) {
-        return samples == 0 ? 0 : Math.min(histogram.getValueAtPercentile(percentile), max);
+        return samples == 0 ? 0 : Math.min(histogram().getValueAtPercentile(percentile), max());
     }
 
     public Timeline timeline() {
         return timeline;
     }
 
-    /** A copy of the latency histogram (for merging or further analysis). */
-    public Histogram histogram() {
-        return histogram.copy();
+    /** The latency histogram in {@link #unit()} (millisecond rows scaled when the scenario is in microseconds). */
+    Histogram histogram() {
+        if (microRows == 0) {
+            return millis;
+        }
+        if (milliRows == 0) {
+            return micros;
+        }
+        if (merged == null) {
+            Histogram all = micros.copy();
+            for (org.HdrHistogram.HistogramIterationValue v : millis.recordedValues()) {
+                all.recordValueWithCount(Math.min(HIGHEST_MICROS, v.getValueIteratedTo() * 1000),
+                        v.getCountAtValueIteratedTo());
+            }
+            merged = all;
+        }
+        return merged;
     }
 }

@@ -24,6 +24,14 @@ public final class Table {
         }
     }
 
+    /** Marks more columns as text (left-aligned), by index. */
+    public Table text(int... columns) {
+        for (int column : columns) {
+            numeric[column] = false;
+        }
+        return this;
+    }
+
     public Table row(String... cells) {
         if (cells.length != header.size()) {
             throw new IllegalArgumentException(cells.length + " cells for " + header.size() + " columns");

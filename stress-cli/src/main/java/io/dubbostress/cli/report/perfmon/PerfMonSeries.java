@@ -115,14 +115,14 @@ public final class PerfMonSeries {
         return rounded <= 0 ? 1000 : rounded;
     }
 
-    /** Average and maximum over {@code [fromMs, toMs]}; null when no point falls in it. */
+    /** Average and maximum over {@code [fromMs, toMs)}; null when no point falls in it. */
     public WindowStats window(long fromMs, long toMs) {
         double[] v = converted();
         double sum = 0;
         double max = Double.NEGATIVE_INFINITY;
         int n = 0;
         for (int i = 0; i < size; i++) {
-            if (times[i] >= fromMs && times[i] <= toMs) {
+            if (times[i] >= fromMs && times[i] < toMs) {
                 sum += v[i];
                 max = Math.max(max, v[i]);
                 n++;

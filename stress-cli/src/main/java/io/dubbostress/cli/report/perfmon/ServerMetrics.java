@@ -27,7 +27,7 @@ public final class ServerMetrics {
         this.host = host;
     }
 
-    /** The figures per host over {@code [fromMs, toMs]}; hosts without a point in the window are left out. */
+    /** The figures per host over {@code [fromMs, toMs)}; hosts without a point in the window are left out. */
     public static List<ServerMetrics> of(PerfMonData data, long fromMs, long toMs) {
         Map<String, ServerMetrics> hosts = new LinkedHashMap<>();
         for (PerfMonSeries series : data.series()) {
