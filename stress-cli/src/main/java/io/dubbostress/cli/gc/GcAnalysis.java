@@ -34,15 +34,30 @@ public final class GcAnalysis {
     private final String format;
     private final String collector;
     private final List<GcEvent> events;
+    private final long logStartEpochMs;
+    private final long logEndEpochMs;
 
+    /** {@code logStartEpochMs}/{@code logEndEpochMs}: the log's first and last wall-clock stamps, or UNKNOWN. */
     public GcAnalysis(String log, String service, String parser, String format, String collector,
-                      List<GcEvent> events) {
+                      List<GcEvent> events, long logStartEpochMs, long logEndEpochMs) {
         this.log = log;
         this.service = service;
         this.parser = parser;
         this.format = format;
         this.collector = collector;
         this.events = Collections.unmodifiableList(new ArrayList<>(events));
+        this.logStartEpochMs = logStartEpochMs;
+        this.logEndEpochMs = logEndEpochMs;
+    }
+
+    /** The log's first wall-clock stamp (about when the JVM started), or {@link GcEvent#UNKNOWN}. */
+    public long logStartEpochMs() {
+        return logStartEpochMs;
+    }
+
+    /** The log's last wall-clock stamp (about when the JVM stopped, or the log was copied), or UNKNOWN. */
+    public long logEndEpochMs() {
+        return logEndEpochMs;
     }
 
     /** The log's file name. */
@@ -96,9 +111,16 @@ public final class GcAnalysis {
         return PauseStats.of(events, spanMs());
     }
 
-    /** Pause figures for the pauses that start within {@code [fromMs, toMs)}; null when the log has no wall clock. */
+    /**
+     * Pause figures for the pauses stamped within {@code [fromMs, toMs)}; null when the log has no wall clock, or when
+     * the JVM was not running then (the window is outside the log's first and last stamps).
+     */
     public PauseStats window(long fromMs, long toMs) {
         if (!hasWallClock()) {
+            return null;
+        }
+        if (logStartEpochMs != GcEvent.UNKNOWN && logEndEpochMs != GcEvent.UNKNOWN
+                && (toMs <= logStartEpochMs || fromMs > logEndEpochMs)) {
             return null;
         }
         List<GcEvent> inside = new ArrayList<>();
@@ -171,6 +193,8 @@ public final class GcAnalysis {
         root.put("format", format);
         root.put("collector", collector);
         root.put("hasWallClock", hasWallClock());
+        root.put("logStartEpochMs", logStartEpochMs);
+        root.put("logEndEpochMs", logEndEpochMs);
         if (!events.isEmpty() && hasWallClock()) {
             root.put("firstEventEpochMs", events.get(0).epochMs());
             root.put("lastEventEpochMs", events.get(events.size() - 1).epochMs());
@@ -235,7 +259,8 @@ public final class GcAnalysis {
         }
         return new GcAnalysis(root.path("log").asText(""), root.path("service").asText(""),
                 root.path("parser").asText(""), root.path("format").asText(""),
-                root.path("collector").asText("unknown"), events);
+                root.path("collector").asText("unknown"), events,
+                root.path("logStartEpochMs").asLong(GcEvent.UNKNOWN), root.path("logEndEpochMs").asLong(GcEvent.UNKNOWN));
     }
 
     static double round3(double value) {

@@ -15,13 +15,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Analyses a GC log offline with GCViewer 1.36 ({@code com.github.chewiebug:gcviewer}, LGPL 2.1, used as a library):
@@ -38,6 +43,10 @@ public final class GcLogAnalyzer {
 
     static final String PARSER = "GCViewer 1.36";
     private static final int COLLECTOR_PROBE_LINES = 400;
+    private static final int TAIL_BYTES = 64 * 1024;
+    private static final Pattern WALL_CLOCK =
+            Pattern.compile("^\\[?(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}[+-]\\d{4})[\\]:]");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
 
     /** Analyses one log; an unreadable or unrecognised file is a {@link UserError} naming it. */
     public GcAnalysis analyze(Path log) {
@@ -68,8 +77,53 @@ public final class GcLogAnalyzer {
                 events.add(toEvent(event));
             }
         }
+        long[] stamps = wallClockSpan(log);
         return new GcAnalysis(log.getFileName().toString(), GcLogFiles.service(log), PARSER,
-                model.getFormat().toString(), collector(log), events);
+                model.getFormat().toString(), collector(log), events, stamps[0], stamps[1]);
+    }
+
+    /**
+     * The first and last wall-clock stamps of the log's lines ({@code [2026-11-21T10:00:00.123+0000]...} in a unified
+     * log, {@code 2026-11-21T10:00:00.123+0000: 1.234: [...} in a JDK 8 one): when the JVM was running. UNKNOWN for
+     * a log without them.
+     */
+    static long[] wallClockSpan(Path log) {
+        long first = GcEvent.UNKNOWN;
+        long last = GcEvent.UNKNOWN;
+        try (BufferedReader reader = Files.newBufferedReader(log, StandardCharsets.ISO_8859_1)) {
+            String line;
+            int n = 0;
+            while (first == GcEvent.UNKNOWN && (line = reader.readLine()) != null && n++ < COLLECTOR_PROBE_LINES) {
+                first = stamp(line);
+            }
+        } catch (IOException e) {
+            return new long[] {GcEvent.UNKNOWN, GcEvent.UNKNOWN};
+        }
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(log.toFile(), "r")) {
+            long from = Math.max(0, file.length() - TAIL_BYTES);
+            byte[] tail = new byte[(int) (file.length() - from)];
+            file.seek(from);
+            file.readFully(tail);
+            String[] lines = new String(tail, StandardCharsets.ISO_8859_1).split("\n");
+            for (int i = lines.length - 1; i >= 0 && last == GcEvent.UNKNOWN; i--) {
+                last = stamp(lines[i]);
+            }
+        } catch (IOException e) {
+            return new long[] {first, GcEvent.UNKNOWN};
+        }
+        return new long[] {first, last};
+    }
+
+    private static long stamp(String line) {
+        Matcher m = WALL_CLOCK.matcher(line);
+        if (!m.find()) {
+            return GcEvent.UNKNOWN;
+        }
+        try {
+            return OffsetDateTime.parse(m.group(1), STAMP).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            return GcEvent.UNKNOWN;
+        }
     }
 
     private static GcEvent toEvent(AbstractGCEvent<?> event) {

@@ -35,11 +35,14 @@ final class JtlPass {
         if (end < start) {
             throw new UserError("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
         }
-        Warmup warmup = Warmup.of(cliWarmupMs, runJsonWarmupSeconds, end - start);
+        // the warm-up runs from the first sample: JMeter's "test started" (run.json's start) comes before its
+        // threads have made their connections
+        long warmupFrom = Math.max(start, span.firstStartMs());
+        Warmup warmup = Warmup.of(cliWarmupMs, runJsonWarmupSeconds, end - warmupFrom);
         try (JtlReader reader = JtlReader.open(jtl)) {
             long origin = Math.min(start, span.firstStartMs());
             Timeline timeline = new Timeline(origin, Math.max(end, span.lastEndMs()) - origin);
-            ScenarioStats stats = new ScenarioStats(name, start + warmup.ms(), timeline);
+            ScenarioStats stats = new ScenarioStats(name, warmupFrom + warmup.ms(), timeline);
             JtlRow row = reader.row();
             while (reader.next()) {
                 stats.accept(row);

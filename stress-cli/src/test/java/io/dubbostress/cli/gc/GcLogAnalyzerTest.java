@@ -61,6 +61,11 @@ class GcLogAnalyzerTest {
             assertThat(window.count()).isEqualTo(
                     truth.stream().filter(p -> p.epochMs >= from && p.epochMs < to).count());
             assertThat(window.throughputPercent()).isCloseTo(100 * (1 - window.totalMs() / (to - from)), within(1e-9));
+            // the JVM ran from the log's first stamp to its last (here the first and last pauses): outside, no figures
+            assertThat(analysis.logStartEpochMs()).isEqualTo(truth.get(0).epochMs);
+            assertThat(analysis.logEndEpochMs()).isEqualTo(truth.get(truth.size() - 1).epochMs);
+            assertThat(analysis.window(analysis.logEndEpochMs() + 1, analysis.logEndEpochMs() + 60_000)).isNull();
+            assertThat(analysis.window(0, analysis.logStartEpochMs())).isNull();
         }
         assertThat(new GcLogAnalyzer().analyze(dir.resolve("parallel-gc.log")).collector()).isEqualTo("Parallel");
         assertThat(new GcLogAnalyzer().analyze(dir.resolve("g1-gc.log")).collector()).isEqualTo("G1");

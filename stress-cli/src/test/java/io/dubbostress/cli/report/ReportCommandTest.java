@@ -212,6 +212,36 @@ class ReportCommandTest {
     }
 
     @Test
+    void scenariosOutsideTheNamingRuleAreRenamedOrPairedExplicitly() throws Exception {
+        Path a = dir.resolve("a/results.jtl");
+        Path b = dir.resolve("b/results.jtl");
+        SyntheticJtl.write(a, "Dubbo call", true, BASE, 2000, 2000, 400, 0, 1);
+        SyntheticJtl.write(b, "HTTP call", true, BASE, 2000, 2000, 900, 0, 2);
+
+        Result renamed = run("report", a.toString(), b.toString(), "--name", "Dubbo call=direct-1k", "--name",
+                "HTTP call=hop-http-1k", "--out", dir.resolve("renamed").toString(), "--quiet");
+        assertThat(renamed.exit).as(renamed.err).isZero();
+        JsonNode hops = new ObjectMapper().readTree(dir.resolve("renamed/report.json").toFile()).get("hopOverhead");
+        assertThat(hops).hasSize(1);
+        assertThat(hops.get(0).get("hop").asText()).isEqualTo("hop-http-1k");
+        assertThat(hops.get(0).get("direct").asText()).isEqualTo("direct-1k");
+        assertThat(hops.get(0).get("payload").asText()).isEqualTo("1k");
+
+        Result paired = run("report", a.toString(), b.toString(), "--pair", "HTTP call=Dubbo call", "--out",
+                dir.resolve("paired").toString(), "--quiet");
+        assertThat(paired.exit).as(paired.err).isZero();
+        hops = new ObjectMapper().readTree(dir.resolve("paired/report.json").toFile()).get("hopOverhead");
+        assertThat(hops).hasSize(1);
+        assertThat(hops.get(0).get("hop").asText()).isEqualTo("HTTP call");
+        assertThat(hops.get(0).get("delta").get("p50").asDouble()).isPositive();
+
+        Result unpaired = run("report", a.toString(), b.toString(), "--out", dir.resolve("plain").toString(),
+                "--quiet");
+        assertThat(unpaired.exit).isZero();
+        assertThat(new ObjectMapper().readTree(dir.resolve("plain/report.json").toFile()).get("hopOverhead")).isEmpty();
+    }
+
+    @Test
     void badInputIsOneLineNamingTheFieldAndTheValue() throws Exception {
         Path empty = Files.write(dir.resolve("direct-1k.jtl"), new byte[0]);
         Result r = run("report", empty.toString());
