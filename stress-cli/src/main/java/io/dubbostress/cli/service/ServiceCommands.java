@@ -7,9 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The command lines that start the reference provider, the consumer and the PerfMon agent. One place, so
- * {@code stress provider}, {@code stress consumer}, {@code stress agent --fork} and {@code stress run} start them the
- * same way: the JVM flags they need, GC logging when asked, then the app's own settings.
+ * The command lines that start the reference provider and the consumer. One place, so {@code stress provider},
+ * {@code stress consumer} and {@code stress run} start them the same way: the JVM flags they need, GC logging when
+ * asked, then the app's own settings.
  */
 public final class ServiceCommands {
 
