@@ -136,19 +136,6 @@ public final class DubboReference {
         }
     }
 
-    /** Bytes of the response frame as Dubbo decoded it (its {@code output} attachment), or -1 if unknown. */
-    public static long responseFrameBytes() {
-        String output = RpcContext.getServerContext().getAttachment("output");
-        if (output == null || output.isEmpty()) {
-            return -1;
-        }
-        try {
-            return Long.parseLong(output);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
     public ReferenceKey key() {
         return key;
     }
