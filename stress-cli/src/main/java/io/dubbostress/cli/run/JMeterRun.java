@@ -213,6 +213,10 @@ final class JMeterRun {
         return testEndMs;
     }
 
+    long pid() {
+        return process == null ? -1 : process.pid();
+    }
+
     boolean isRunning() {
         return process != null && process.isAlive();
     }

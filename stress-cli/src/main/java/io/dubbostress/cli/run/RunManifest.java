@@ -27,6 +27,7 @@ final class RunManifest {
         long samples;
         long errors;
         int jmeterExitCode = -1;
+        long jmeterPid = -1;
         String message = "";
 
         ScenarioRecord(String name, String plan, int payloadBytes) {
@@ -109,6 +110,7 @@ final class RunManifest {
                     .name("samples").value(s.samples)
                     .name("errors").value(s.errors)
                     .name("jmeterExitCode").value(s.jmeterExitCode)
+                    .name("jmeterPid").value(s.jmeterPid)
                     .name("jtl").value("scenarios/" + s.name + "/results.jtl")
                     .name("perfmonCsv").value("scenarios/" + s.name + "/perfmon.csv")
                     .name("message").value(s.message)

@@ -294,6 +294,8 @@ final class RunSession {
         int code;
         try {
             run.start();
+            record.jmeterPid = run.pid();
+            writeManifest();
             code = run.await(progress);
         } finally {
             currentRun = null;
