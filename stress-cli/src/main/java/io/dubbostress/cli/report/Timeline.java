@@ -3,7 +3,7 @@ package io.dubbostress.cli.report;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * Samples, errors and latency per time bucket, for the "over time" charts. At most {@value #MAX_BUCKETS} buckets
+ * Samples, errors and latency per time bucket, for the "over time" charts. At most {@value #MAX_BUCKETS} (+1) buckets
  * whatever the run's length (the width is chosen from the expected span: 100 ms for a 10-second test, 1 s for a
  * 10-minute one), each with a coarse latency histogram in microseconds (one significant digit, about 6 %: enough to
  * draw a p99 line); memory is constant in the number of rows. Samples outside the expected span land in the first or
@@ -39,7 +39,7 @@ public final class Timeline {
 
     static long widthFor(long spanMs) {
         for (long width : NICE_WIDTHS_MS) {
-            if (spanMs / width < MAX_BUCKETS) {
+            if (spanMs / width <= MAX_BUCKETS) {
                 return width;
             }
         }
@@ -97,9 +97,14 @@ public final class Timeline {
         return errors[bucket];
     }
 
-    /** Samples per second in a bucket. */
+    /** Samples per second in a bucket; the last one is counted over the part its samples cover. */
     public double tps(int bucket) {
-        return samples[bucket] * 1000.0 / bucketMs;
+        long width = bucketMs;
+        if (bucket == usedBuckets - 1) {
+            long covered = lastTimeMs - (originMs + bucket * bucketMs) + 1;
+            width = Math.max(1, Math.min(bucketMs, covered));
+        }
+        return samples[bucket] * 1000.0 / width;
     }
 
     /** Mean latency of a bucket in microseconds, NaN when it has no sample. */

@@ -9,7 +9,7 @@ import java.util.Locale;
  *
  * <p>Units, from the agent ({@code kg.apc:perfmon} metrics): CPU and memory in percent; network and disk bytes as the
  * difference since the agent's previous sample (so per collection interval), divided by 1024 or 1024 x 1024 with
- * {@code unit=kb}/{@code unit=mb}.
+ * {@code unit=kb}/{@code unit=mb}/{@code unit=gb}.
  */
 public final class PerfMonLabel {
 
@@ -72,7 +72,8 @@ public final class PerfMonLabel {
                 type = t;
             }
         }
-        this.unitBytes = "kb".equals(unit) ? 1024 : "mb".equals(unit) ? 1024 * 1024 : 1;
+        this.unitBytes = "kb".equals(unit) ? 1024 : "mb".equals(unit) ? 1024 * 1024
+                : "gb".equals(unit) ? 1024.0 * 1024 * 1024 : 1;
         this.kind = classify(metric.toLowerCase(Locale.ROOT), type);
     }
 
@@ -132,7 +133,7 @@ public final class PerfMonLabel {
         return kind;
     }
 
-    /** Bytes per reported unit: 1, 1024 ({@code unit=kb}) or 1048576 ({@code unit=mb}). */
+    /** Bytes per reported unit: 1, 1024 ({@code unit=kb}), 1024^2 ({@code unit=mb}) or 1024^3 ({@code unit=gb}). */
     public double unitBytes() {
         return unitBytes;
     }
