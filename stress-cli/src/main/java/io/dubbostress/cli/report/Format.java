@@ -10,8 +10,8 @@ final class Format {
     private Format() {
     }
 
-    /** A latency in its unit: whole microseconds; milliseconds with no decimals (they are whole in a JTL). */
-    static String latency(double value, LatencyUnit unit) {
+    /** A latency in its scenario's unit: whole microseconds, or whole milliseconds (as a JTL has them). */
+    static String latency(double value) {
         if (Double.isNaN(value)) {
             return NONE;
         }

@@ -1,6 +1,7 @@
 package io.dubbostress.cli.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class HopOverhead {
 
     /** The figures compared, by their report.json names, in order. */
     public static final List<String> FIGURES = Collections.unmodifiableList(
-            java.util.Arrays.asList("mean", "p50", "p90", "p95", "p99", "p999", "max"));
+            Arrays.asList("mean", "p50", "p90", "p95", "p99", "p999", "max"));
 
     private final ScenarioResult hop;
     private final ScenarioResult direct;

@@ -54,9 +54,9 @@ final class ReportTables {
             ServerMetrics host = s.server().isEmpty() ? null : s.server().get(0);
             table.row(s.name(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
                     Format.decimal(st.errorPercent(), 2), u.jsonName(), Format.mean(st.mean()),
-                    Format.latency(st.percentile(50), u), Format.latency(st.percentile(90), u),
-                    Format.latency(st.percentile(95), u), Format.latency(st.percentile(99), u),
-                    Format.latency(st.percentile(99.9), u), Format.latency(st.max(), u),
+                    Format.latency(st.percentile(50)), Format.latency(st.percentile(90)),
+                    Format.latency(st.percentile(95)), Format.latency(st.percentile(99)),
+                    Format.latency(st.percentile(99.9)), Format.latency(st.max()),
                     avgMax(host, PerfMonLabel.Kind.CPU_PERCENT, 1), avgMax(host, PerfMonLabel.Kind.MEMORY_PERCENT, 1),
                     pairKb(host, PerfMonLabel.Kind.NETWORK_RECEIVED, PerfMonLabel.Kind.NETWORK_SENT),
                     pairKb(host, PerfMonLabel.Kind.DISK_READ, PerfMonLabel.Kind.DISK_WRITE),
@@ -93,7 +93,7 @@ final class ReportTables {
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             table.row(s.name(), st.resolution(), Format.decimal(s.warmup().seconds(), 1), Format.count(st.warmupSamples()),
-                    Format.decimal(st.steadySeconds(), 1), Format.latency(st.min(), st.unit()),
+                    Format.decimal(st.steadySeconds(), 1), Format.latency(st.min()),
                     Format.kilobytes(st.receivedBytesPerSecond()), Format.kilobytes(st.sentBytesPerSecond()),
                     Format.count(s.malformedRows()), String.join(", ", s.sources()));
         }

@@ -1,5 +1,7 @@
 package io.dubbostress.cli.report.jtl;
 
+import io.dubbostress.cli.UserError;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,7 +31,7 @@ public final class JtlSpan {
         this.lastEndMs = Math.max(firstStartMs, lastEndMs);
     }
 
-    /** The span of a file's samples; a file without well-formed rows is a {@link io.dubbostress.cli.UserError}. */
+    /** The span of a file's samples; a file without well-formed rows is a {@link UserError}. */
     public static JtlSpan probe(Path file) {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -44,7 +46,7 @@ public final class JtlSpan {
                 seen++;
             }
             if (seen == 0) {
-                throw new io.dubbostress.cli.UserError("JTL file " + file + " has no samples"
+                throw new UserError("JTL file " + file + " has no samples"
                         + (head.malformedRows() > 0 ? " (" + head.malformedRows() + " malformed rows, first: "
                         + head.malformedExamples().get(0) + ")" : ""));
             }
