@@ -53,6 +53,13 @@ public final class GcLogAnalyzer {
         if (!Files.isRegularFile(log)) {
             throw new UserError("GC log " + log + " does not exist");
         }
+        try {
+            if (Files.size(log) == 0) {
+                throw new UserError("GC log " + log + " is empty");
+            }
+        } catch (IOException e) {
+            throw new UserError("GC log " + log + " cannot be read: " + e.getMessage());
+        }
         GCResource resource = new GcResourceFile(log.toFile());
         Logger logger = resource.getLogger();
         logger.setLevel(Level.OFF);
@@ -60,10 +67,9 @@ public final class GcLogAnalyzer {
         GCModel model;
         try {
             model = new DataReaderFacade().loadModel(resource);
-        } catch (DataReaderException e) {
-            throw new UserError("GC log " + log + " could not be read: " + message(e));
-        } catch (RuntimeException e) {
-            throw new UserError("GC log " + log + " is not in a format GCViewer knows: " + message(e));
+        } catch (DataReaderException | RuntimeException e) {
+            throw new UserError("GC log " + log + " is not in a format GCViewer knows (JDK 8 -XX:+PrintGCDetails or "
+                    + "JDK 9+ -Xlog:gc*)" + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
         if (model == null || model.getFormat() == null) {
             throw new UserError("GC log " + log + " is not in a format GCViewer knows (JDK 8 -XX:+PrintGCDetails or "
@@ -177,10 +183,5 @@ public final class GcLogAnalyzer {
             return "unknown";
         }
         return "unknown";
-    }
-
-    private static String message(Exception e) {
-        String message = e.getMessage();
-        return message == null || message.isEmpty() ? e.getClass().getSimpleName() : message;
     }
 }

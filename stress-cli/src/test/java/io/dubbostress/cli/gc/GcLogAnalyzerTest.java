@@ -132,9 +132,15 @@ class GcLogAnalyzerTest {
     }
 
     @Test
-    void aMissingLogIsAUserError() {
+    void aMissingEmptyOrForeignLogIsAUserErrorNamingIt() throws Exception {
         Path missing = dir.resolve("nope.log");
         assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(UserError.class)
                 .hasMessage("GC log " + missing + " does not exist");
+        Path empty = Files.write(dir.resolve("empty-gc.log"), new byte[0]);
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(UserError.class)
+                .hasMessage("GC log " + empty + " is empty");
+        Path foreign = Files.write(dir.resolve("app.log"), "2026-11-22 10:00:00 INFO started\n".getBytes());
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("GC log " + foreign + " is not in a format GCViewer knows");
     }
 }
