@@ -30,10 +30,13 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "gc",
         description = {
-            "Analyses GC logs (JDK 8 -XX:+PrintGCDetails and JDK 9+ -Xlog:gc*; G1, Parallel, Serial, CMS, ...)",
-            "offline, writes <base>.analysis.json next to each <base>.log and prints a table. With a GCeasy API key",
-            "(env " + ApiKey.ENV + " or --gceasy-key-file) also uploads each log to GCeasy and saves its answer",
-            "as <base>.gceasy.json."},
+            "Analyses GC logs offline (pauses, GC throughput, allocation rate, heap) and, with a GCeasy API key, "
+                + "with GCeasy too.",
+            "Reads JDK 8 -XX:+PrintGCDetails and JDK 9+ -Xlog:gc* logs (G1, Parallel, Serial, CMS, ...), writes "
+                + "<base>.analysis.json next to each <base>.log and prints a table. The key comes from the "
+                + ApiKey.ENV + " environment variable or --gceasy-key-file; GCeasy's answer is saved as "
+                + "<base>.gceasy.json."},
+        footer = {"", "See docs/GC.md."},
         mixinStandardHelpOptions = true)
 public final class GcCommand implements Callable<Integer> {
 

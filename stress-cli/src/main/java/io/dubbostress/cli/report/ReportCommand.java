@@ -35,14 +35,17 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "report",
         description = {
-            "Reports a run: per scenario samples, TPS, errors, latency percentiles (microseconds when the JTL has",
-            "our elapsed_us column, else milliseconds), server CPU/memory/network/disk (PerfMon), GC, and the hop",
-            "overhead (hop-X minus direct-X). Writes report.md (also printed), report.json and report.html."},
+            "Direct vs consumer hop, side by side: per scenario latency percentiles, TPS, errors, server and GC "
+                + "figures, and what the hop adds.",
+            "Latencies are in microseconds when the JTL has our sampler's elapsed_us column, else in milliseconds. "
+                + "Writes report.md (also printed), report.json and report.html."},
         footer = {"",
-            "Inputs: a run folder (run.json, scenarios/<name>/results.jtl and perfmon.csv, gc/*.log), or JTL files;",
-            "a file whose name contains 'perfmon' is a PerfMon CSV, *.log a GC log, *.analysis.json a GC analysis.",
-            "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads",
-            "<kind>-<payload>), or per label when a file has several. hop-X and hop-http-X pair with direct-X."},
+            "Inputs: a run folder (run.json, scenarios/<name>/results.jtl and perfmon.csv, gc/*.log), or JTL files; a "
+                + "file whose name contains 'perfmon' is a PerfMon CSV, *.log a GC log, *.analysis.json a GC analysis.",
+            "",
+            "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads "
+                + "<kind>-<payload>), or one per label when a file has several. hop-X and hop-http-X pair with "
+                + "direct-X. See docs/REPORT.md."},
         mixinStandardHelpOptions = true)
 public final class ReportCommand implements Callable<Integer> {
 
@@ -60,7 +63,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "DURATION",
             description = "Warm-up left out of every scenario's figures, e.g. 30s, 1m, 0 (default: run.json's "
-                    + "warmupSeconds, else 10% of the scenario's span, at most 60s).")
+                    + "warmupSeconds, else 10%% of the scenario's span, at most 60s).")
     private String warmup;
 
     @Option(names = "--name", paramLabel = "OLD=NEW", description = "Rename a scenario (repeatable).")
