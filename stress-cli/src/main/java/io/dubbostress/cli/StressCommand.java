@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
             io.dubbostress.cli.run.RunCommand.class,
             io.dubbostress.cli.service.ProviderCommand.class,
             io.dubbostress.cli.service.ConsumerCommand.class,
+            io.dubbostress.cli.bench.BenchCommand.class,
         },
         footer = {"", "Run 'stress help <command>' or 'stress <command> --help' for a command's options."})
 public class StressCommand implements Runnable {

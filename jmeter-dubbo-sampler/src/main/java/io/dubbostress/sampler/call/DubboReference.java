@@ -8,6 +8,7 @@ import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.service.GenericService;
 
 /**
@@ -109,9 +110,29 @@ public final class DubboReference {
             } catch (RuntimeException ignored) {
                 // the partial reference is gone either way
             }
+            if (!address.isDirect() && e instanceof IllegalStateException
+                    && String.valueOf(e.getMessage()).contains("not connected")) {
+                // Dubbo's ZooKeeper client: "zookeeper not connected" after its connection timeout
+                throw new RpcException(RpcException.NETWORK_EXCEPTION, "cannot reach the registry "
+                        + withoutCredentials(address.url()) + " (" + e.getMessage() + ")", e);
+            }
             throw e;
         }
         return new DubboReference(key, config, proxy, serviceInterface);
+    }
+
+    /**
+     * A reference that calls {@code service} itself, with no {@link ReferenceConfig} behind it: nothing to connect,
+     * nothing to destroy. The seam for measuring the sampler's own cost without Dubbo's (the JMH benchmarks install
+     * one with {@link ReferenceCache#install}); a sampler never makes one.
+     */
+    public static DubboReference over(ReferenceKey key, GenericService service) {
+        return new DubboReference(key, null, service, null);
+    }
+
+    /** {@code zookeeper://user:password@host:port} -> {@code zookeeper://host:port}: messages never carry a password. */
+    static String withoutCredentials(String url) {
+        return url.replaceFirst("://[^/@]*@", "://");
     }
 
     /**
@@ -145,6 +166,8 @@ public final class DubboReference {
     }
 
     void destroy() {
-        config.destroy();
+        if (config != null) {
+            config.destroy();
+        }
     }
 }

@@ -76,6 +76,20 @@ public final class ReferenceCache {
         }
     }
 
+    /**
+     * Puts a reference made elsewhere under {@code key} (replacing none: an existing one stays), so samplers with
+     * that key use it: the seam the JMH benchmarks use for a no-op reference ({@link DubboReference#over}).
+     * {@link #destroyAll()} forgets it like any other.
+     */
+    public void install(ReferenceKey key, DubboReference reference) {
+        Slot slot = slots.computeIfAbsent(key, k -> new Slot());
+        synchronized (slot) {
+            if (slot.reference == null) {
+                slot.reference = reference;
+            }
+        }
+    }
+
     /** Destroys every reference (their connections close) and forgets them. Idempotent. */
     public void destroyAll() {
         List<ReferenceKey> keys = new ArrayList<>(slots.keySet());

@@ -24,10 +24,10 @@ import java.util.regex.Pattern;
  * times. {@link #requestShutdown()} asks JMeter to finish gracefully (its "Shutdown" message on the non-GUI UDP
  * port): samples in flight complete and the JTL is flushed and closed.
  */
-final class JMeterRun {
+public final class JMeterRun {
 
     /** JTL settings every run uses: CSV with a header, epoch-millisecond timestamps, every timing and size. */
-    static final Map<String, String> JTL_PROPERTIES = jtlProperties();
+    public static final Map<String, String> JTL_PROPERTIES = jtlProperties();
 
     private static final Pattern STARTED = Pattern.compile("Starting (?:standalone|distributed|remote).*?\\((\\d{12,})\\)");
     private static final Pattern ENDED = Pattern.compile("Tidying up.*?\\((\\d{12,})\\)");
@@ -76,7 +76,7 @@ final class JMeterRun {
     }
 
     /** The command; nothing runs until {@link #start()}. */
-    static JMeterRun prepare(String name, JavaRuntime java, JMeterHome home, List<String> jvmArgs, Path gcLog,
+    public static JMeterRun prepare(String name, JavaRuntime java, JMeterHome home, List<String> jvmArgs, Path gcLog,
             Path plan, Path jtl, Path jmeterLog, Path consoleOut, Map<String, String> properties,
             List<String> remoteHosts, List<Path> extraPluginJars) {
         int shutdownPort = FreeUdpPort.find();
@@ -136,7 +136,7 @@ final class JMeterRun {
         return host.startsWith("127.") || "localhost".equalsIgnoreCase(host);
     }
 
-    void start() {
+    public void start() {
         process = ManagedProcess.start(name, command, Map.of(), out);
     }
 
@@ -144,7 +144,7 @@ final class JMeterRun {
      * Waits for JMeter to exit, feeding the summariser lines to {@code progress} and ticking it once a second.
      * Returns JMeter's exit code.
      */
-    int await(Progress progress) {
+    public int await(Progress progress) {
         long offset = 0;
         StringBuilder partial = new StringBuilder();
         while (true) {
@@ -204,16 +204,16 @@ final class JMeterRun {
     }
 
     /** Epoch ms JMeter reported starting the test, or 0 if it did not get that far. */
-    long testStartMs() {
+    public long testStartMs() {
         return testStartMs;
     }
 
     /** Epoch ms JMeter reported ending the test, or 0. */
-    long testEndMs() {
+    public long testEndMs() {
         return testEndMs;
     }
 
-    long pid() {
+    public long pid() {
         return process == null ? -1 : process.pid();
     }
 
@@ -222,7 +222,7 @@ final class JMeterRun {
     }
 
     /** JMeter's console, for error messages. */
-    String consoleTail(int lines) {
+    public String consoleTail(int lines) {
         return process == null ? "" : process.logTail(lines);
     }
 
@@ -250,7 +250,7 @@ final class JMeterRun {
     }
 
     /** Stops JMeter hard (SIGTERM, then SIGKILL). */
-    void stop() {
+    public void stop() {
         if (process != null) {
             process.stop(Duration.ofSeconds(5));
         }

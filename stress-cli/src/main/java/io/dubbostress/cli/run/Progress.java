@@ -8,7 +8,7 @@ import java.util.Locale;
  * The live progress line of a scenario, on stderr: scenario k of n, elapsed and remaining time, the last interval's
  * throughput, errors so far. On a terminal it rewrites one line; otherwise it prints a line per update.
  */
-final class Progress {
+public final class Progress {
 
     private final PrintStream out;
     private final boolean terminal;
@@ -24,7 +24,7 @@ final class Progress {
     private long lastPrinted;
     private int lastLength;
 
-    Progress(PrintStream out, boolean terminal, String scenario, int index, int count, Duration duration) {
+    public Progress(PrintStream out, boolean terminal, String scenario, int index, int count, Duration duration) {
         this.out = out;
         this.terminal = terminal;
         this.scenario = scenario;
