@@ -16,8 +16,10 @@ import org.apache.dubbo.rpc.service.GenericException;
  * <tr><td>SERIALIZATION</td><td>arguments or result could not be (de)serialised</td></tr>
  * <tr><td>BIZ</td><td>the provider's method threw</td></tr>
  * <tr><td>FORBIDDEN</td><td>the provider refused the call (disabled, token, ...)</td></tr>
- * <tr><td>NO_PROVIDER</td><td>no provider available (none registered, or all filtered out)</td></tr>
+ * <tr><td>NO_PROVIDER</td><td>no provider available (none registered, or all filtered out), or the provider does not
+ *     export the service with that version and group</td></tr>
  * <tr><td>LIMIT_EXCEEDED</td><td>the provider's concurrency limit</td></tr>
+ * <tr><td>PAYLOAD_LIMIT</td><td>the request or the answer is beyond Dubbo's payload limit</td></tr>
  * <tr><td>PROVIDER_ERROR</td><td>the provider failed the request itself (no such method, wrong types, ...)</td></tr>
  * <tr><td>RPC</td><td>another Dubbo failure</td></tr>
  * <tr><td>CONFIG</td><td>bad input in a sampler field</td></tr>
@@ -33,11 +35,20 @@ public final class Failure {
     public static final String JVM_ARGS = "JVM_ARGS";
     public static final String TIMEOUT = "TIMEOUT";
     public static final String NETWORK = "NETWORK";
+    /** A request or answer beyond Dubbo's payload limit (8 MiB by default). */
+    public static final String PAYLOAD_LIMIT = "PAYLOAD_LIMIT";
 
     /** Longest message kept (a sample's message is one line). */
     public static final int MAX_MESSAGE_CHARS = 400;
 
     private static final Pattern MODULE_NOT_OPEN = Pattern.compile("module (\\S+) does not \"opens (\\S+)\" to");
+    private static final String ENCODER_EXCEPTION = "io.netty.handler.codec.EncoderException";
+    private static final Pattern PAYLOAD_LIMIT_TEXT = Pattern.compile("Data length too large: (\\d+), max payload: (\\d+)");
+    private static final Pattern NOT_EXPORTED = Pattern.compile("Not found exported service: (\\S+) in \\[([^\\]]*)\\]");
+    private static final Pattern PROVIDER_ADDRESS = Pattern.compile("provider: /?([^\\s,]+)");
+    private static final Pattern CLASS_NOT_FOUND = Pattern.compile("ClassNotFoundException: ([\\w.$]+)");
+    /** A URL's query (Dubbo's messages quote whole provider URLs, 300+ characters of parameters). */
+    private static final Pattern URL_QUERY = Pattern.compile("\\b([a-z][a-z0-9+.-]*://[^\\s?]+)\\?\\S*?(?=,\\s|\\s|,?$)");
 
     private final String code;
     private final String message;
@@ -68,14 +79,26 @@ public final class Failure {
         if (error instanceof RpcException) {
             RpcException rpc = (RpcException) error;
             String code = kind(rpc);
-            String text = firstLine(error.getMessage());
-            if (rpc.getCode() == RpcException.NETWORK_EXCEPTION && isProviderError(rpc)) {
-                code = "PROVIDER_ERROR";
-                text = providerErrorLine(rpc);
+            String text = withoutUrlQueries(firstLine(error.getMessage()));
+            if (rpc.getCode() == RpcException.NETWORK_EXCEPTION) {
+                Failure answered = fromErrorResponse(rpc);
+                if (answered != null) {
+                    return answered;
+                }
             }
             return new Failure(code, oneLine(text));
         }
-        return new Failure("ERROR", oneLine(error.getClass().getName() + ": " + firstLine(error.getMessage())));
+        return new Failure("ERROR", oneLine(error.getClass().getName() + ": "
+                + withoutUrlQueries(firstLine(error.getMessage()))));
+    }
+
+    /**
+     * {@code dubbo://127.0.0.1:20880/io.x.Service?application=...&timestamp=...} -> {@code
+     * dubbo://127.0.0.1:20880/io.x.Service}: Dubbo quotes whole URLs in its messages, and their parameters would push
+     * the cause ("channel is closed", "Data length too large") past the end of a one-line message.
+     */
+    static String withoutUrlQueries(String text) {
+        return URL_QUERY.matcher(text).replaceAll("$1");
     }
 
     /** An exception the provider's method threw, rethrown by a typed proxy. */
@@ -115,33 +138,88 @@ public final class Failure {
     }
 
     /**
-     * Dubbo reports a request the provider failed to serve (unknown method, types it cannot realise) as a
-     * {@link RemotingException} carrying the provider's stack trace as text: that is not a network failure.
+     * Dubbo reports an error response as a {@link RemotingException} whose message is the error text: a request the
+     * provider failed to serve (unknown method or service, types it cannot load) carries the provider's stack trace;
+     * a request this side could not encode (Netty's {@code EncoderException}: a serialization that cannot write the
+     * arguments, the payload limit) comes back the same way with ours. Neither is a network failure. Null for a real
+     * one.
      */
-    private static boolean isProviderError(RpcException rpc) {
+    private static Failure fromErrorResponse(RpcException rpc) {
         for (Throwable t = rpc.getCause(); t != null; t = t.getCause()) {
-            if (t instanceof RemotingException && t.getMessage() != null && t.getMessage().contains("\tat ")) {
-                return true;
+            if (!(t instanceof RemotingException) || t.getMessage() == null) {
+                continue;
+            }
+            String text = t.getMessage();
+            String first = firstLine(text);
+            // the encoder's failure comes back as an error response (text), or, when it failed before the send
+            // returned, as the send's cause
+            Throwable encoder = causeNamed(t, ".EncoderException");
+            boolean encodedHere = first.startsWith(ENCODER_EXCEPTION) || encoder != null;
+            Matcher payload = PAYLOAD_LIMIT_TEXT.matcher(text);
+            if (payload.find()) {
+                return new Failure(PAYLOAD_LIMIT, oneLine((encodedHere ? "the request" : "the provider's answer")
+                        + " is " + payload.group(1) + " bytes, beyond Dubbo's payload limit of " + payload.group(2)
+                        + " bytes (the 'payload' setting, 8 MiB by default, on the provider and the consumer)"));
+            }
+            if (encodedHere) {
+                String why = encoder != null ? firstLine(encoder.getMessage())
+                        : first.substring(ENCODER_EXCEPTION.length()).replaceFirst("^: ", "");
+                return new Failure("SERIALIZATION", oneLine("cannot encode the request here: "
+                        + withoutUrlQueries(why)));
+            }
+            Matcher notExported = NOT_EXPORTED.matcher(first);
+            if (notExported.find()) {
+                Matcher provider = PROVIDER_ADDRESS.matcher(first);
+                return new Failure("NO_PROVIDER", oneLine("the provider" + (provider.find() ? " " + provider.group(1)
+                        : "") + " does not export " + withoutPort(notExported.group(1)) + " (it exports "
+                        + withoutPorts(notExported.group(2)) + "): check the interface, version and group"));
+            }
+            if (text.contains("\tat ")) {
+                return new Failure("PROVIDER_ERROR", oneLine(providerErrorLine(text)));
             }
         }
-        return false;
+        return null;
     }
 
-    private static String providerErrorLine(RpcException rpc) {
-        for (Throwable t = rpc.getCause(); t != null; t = t.getCause()) {
-            if (t instanceof RemotingException && t.getMessage() != null) {
-                String text = t.getMessage();
-                // "org.apache.dubbo.rpc.RpcException: java.lang.NoSuchMethodException: ... \n\tat ..."
-                String first = firstLine(text).replace("org.apache.dubbo.rpc.RpcException: ", "");
-                if (text.contains("NoSuchMethodException")) {
-                    int colon = first.lastIndexOf("Exception: ");
-                    String method = colon >= 0 ? first.substring(colon + "Exception: ".length()) : first;
-                    return "the provider has no method " + method + " (check the method name and parameter types)";
-                }
-                return "provider: " + first;
+    private static Throwable causeNamed(Throwable error, String classNameEnd) {
+        for (Throwable t = error.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t.getClass().getName().endsWith(classNameEnd)) {
+                return t;
             }
         }
-        return firstLine(rpc.getMessage());
+        return null;
+    }
+
+    private static String providerErrorLine(String text) {
+        // "org.apache.dubbo.rpc.RpcException: java.lang.NoSuchMethodException: ... \n\tat ..."
+        String first = firstLine(text).replace("org.apache.dubbo.rpc.RpcException: ", "");
+        if (text.contains("NoSuchMethodException")) {
+            int colon = first.lastIndexOf("Exception: ");
+            String method = colon >= 0 ? first.substring(colon + "Exception: ".length()) : first;
+            return "the provider has no method " + method + " (check the method name and parameter types)";
+        }
+        Matcher missing = CLASS_NOT_FOUND.matcher(text);
+        if (missing.find()) {
+            return "the provider cannot load class " + missing.group(1) + " (ClassNotFoundException): check the"
+                    + " parameter types and \"class\" values";
+        }
+        return "provider: " + withoutUrlQueries(first);
+    }
+
+    /** {@code nope/io.x.Service:1.0:20880} -> {@code nope/io.x.Service:1.0}: Dubbo's service keys end with the port. */
+    private static String withoutPort(String serviceKey) {
+        return serviceKey.trim().replaceFirst(":\\d+$", "");
+    }
+
+    private static String withoutPorts(String serviceKeys) {
+        StringBuilder out = new StringBuilder();
+        for (String key : serviceKeys.split(",")) {
+            if (out.length() > 0) {
+                out.append(", ");
+            }
+            out.append(withoutPort(key));
+        }
+        return out.toString();
     }
 
     /** {@code --add-opens java.base/java.math=ALL-UNNAMED} when the failure is Java module access, else null. */

@@ -3,6 +3,7 @@ package io.dubbostress.sampler.sampler;
 import io.dubbostress.sampler.call.CallArguments;
 import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.call.DubboReference;
+import io.dubbostress.sampler.call.ExtensionNames;
 import io.dubbostress.sampler.call.ReferenceKey;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
@@ -16,6 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.dubbo.common.serialize.Serialization;
+import org.apache.dubbo.rpc.cluster.Cluster;
+import org.apache.dubbo.rpc.cluster.LoadBalance;
 
 /**
  * What a sampler's fields mean, worked out once and reused by every sample while the fields stay the same: the
@@ -100,6 +104,9 @@ final class CallPlan {
                 s.text(DubboSampler.CLUSTER, DubboSampler.CLUSTER_DEFAULT),
                 s.text(DubboSampler.SERIALIZATION, DubboSampler.SERIALIZATION_DEFAULT),
                 typed);
+        ExtensionNames.require(LoadBalance.class, key.loadbalance(), DubboSampler.LOADBALANCE);
+        ExtensionNames.require(Cluster.class, key.cluster(), DubboSampler.CLUSTER);
+        ExtensionNames.require(Serialization.class, key.serialization(), DubboSampler.SERIALIZATION);
         List<Method> typedMethods = null;
         if (typed) {
             Class<?> service = TypeNames.load(TypeNames.canonical(interfaceName), loader, DubboSampler.INTERFACE);
