@@ -1,6 +1,9 @@
 package io.dubbostress.sampler.call;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.lang.reflect.Field;
+import java.math.BigInteger;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -17,6 +20,8 @@ import org.apache.dubbo.common.compiler.support.AdaptiveCompiler;
 import org.apache.dubbo.common.extension.ExtensionLoader;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.slf4j.Logger;
 
 /**
  * What the JVM needs once before the sampler's first Dubbo reference, so that Dubbo 2.7 runs on Java 9+ without
@@ -36,6 +41,8 @@ public final class DubboRuntime {
 
     /** The application name the sampler's references register with. */
     public static final String APPLICATION_NAME = "jmeter-dubbo-sampler";
+
+    private static final Logger log = org.slf4j.LoggerFactory.getLogger(DubboRuntime.class);
 
     private static ApplicationConfig application;
 
@@ -60,11 +67,49 @@ public final class DubboRuntime {
                 Thread.currentThread().setContextClassLoader(previous);
             }
         }
+        initialiseHessianQuietly();
+        // The sampler destroys its references at test end itself. Dubbo's JVM shutdown hook would log while JMeter's
+        // log4j has already shut down, and log4j, starting again to take that line, reopens jmeter.log with
+        // append=false: an empty jmeter.log, now and then (a race between the two hooks).
+        DubboBootstrap.getInstance().unRegisterShutdownHook();
         ApplicationConfig app = new ApplicationConfig(APPLICATION_NAME);
         app.setQosEnable(false);
         app.setLogger("slf4j");
         application = app;
         return app;
+    }
+
+    /**
+     * hessian-lite's {@code SerializerFactory} prints two stack traces to stderr while it initialises when
+     * {@code java.math} is not open (it prepares a BigInteger deserializer by reflection); everything but BigInteger
+     * works regardless. Initialise it once with stderr held back, and say what it means in one log line instead of
+     * two stack traces on the user's console.
+     */
+    static void initialiseHessianQuietly() {
+        if (javaMajorVersion() < 9 || javaMathOpen()) {
+            return;
+        }
+        PrintStream stderr = System.err;
+        System.setErr(new PrintStream(new ByteArrayOutputStream(), true));
+        try {
+            Class.forName("com.alibaba.com.caucho.hessian.io.SerializerFactory", true,
+                    DubboRuntime.class.getClassLoader());
+        } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
+            log.debug("hessian-lite not initialised up front: {}", e.toString());
+        } finally {
+            System.setErr(stderr);
+        }
+        log.info("java.math is not open to JMeter's class path: BigInteger arguments and results need JMeter started "
+                + "with --add-opens java.base/java.math=ALL-UNNAMED; every other type works (docs/SAMPLER.md)");
+    }
+
+    static boolean javaMathOpen() {
+        try {
+            BigInteger.class.getDeclaredField("signum").setAccessible(true);
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     static boolean jdkCompilerAvailable() {

@@ -183,8 +183,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         }
         long end = System.nanoTime();
         result.latencyEnd();
-        result.sampleEnd();
-        putElapsedMicros((end - start) / 1000);
+        end(result, start, end);
         result.setSentBytes(p.arguments().payloadBytes());
         if (error != null) {
             Failure failure = error instanceof org.apache.dubbo.rpc.RpcException
@@ -232,9 +231,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         if (error != null && result.getLatency() == 0) {
             result.latencyEnd();
         }
-        result.sampleEnd();
+        end(result, start, end);
         timed = null;
-        putElapsedMicros((end - start) / 1000);
         result.setSentBytes(p.hopRequest().length());
         if (error != null) {
             String code = error instanceof SocketTimeoutException ? Failure.TIMEOUT : Failure.NETWORK;
@@ -321,6 +319,17 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     private ClassLoader classLoader() {
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         return context != null ? context : DubboSampler.class.getClassLoader();
+    }
+
+    /**
+     * Ends the sample on the sampler's own clock: {@code elapsed_us} is the nanoTime interval, and JMeter's
+     * {@code elapsed} the same interval rounded to whole milliseconds (not a second reading of another clock, which a
+     * GC pause or a millisecond boundary between the two readings would pull apart).
+     */
+    private static void end(SampleResult result, long startNanos, long endNanos) {
+        long nanos = endNanos - startNanos;
+        result.setEndTime(result.getStartTime() + (nanos + 500_000) / 1_000_000);
+        putElapsedMicros(nanos / 1000);
     }
 
     private static void putElapsedMicros(long micros) {

@@ -110,6 +110,8 @@ class SamplerInStockJMeterIT {
             int exit = jmeter.run(work, work.resolve("out.txt"), 180, args.toArray(new String[0]));
             assertThat(exit).as(StockJMeter.text(work.resolve("out.txt"))).isZero();
         }
+        // nothing on the user's console but JMeter's own lines: no stack trace from hessian-lite's start-up
+        assertThat(StockJMeter.text(work.resolve("out.txt"))).doesNotContain("Exception", "\tat ", "Throwable");
         assertGoodJtl(jtl, 1024, 4);
         String log = StockJMeter.text(work.resolve("jmeter.log"));
         assertThat(log).contains("Dubbo reference created", "Dubbo references destroyed: 1").doesNotContain("JVM_ARGS");
@@ -129,6 +131,9 @@ class SamplerInStockJMeterIT {
         }
         // typed calls (invocation=typed) of 100 KiB, every one successful and echo-checked
         assertGoodJtl(jtl, 102_400, 4);
+        // jmeter.log is complete (no Dubbo shutdown hook logging after log4j's has run and truncating it)
+        assertThat(StockJMeter.text(work.resolve("jmeter.log"))).contains("Dubbo reference created",
+                "Dubbo references destroyed: 1");
     }
 
     @Test
