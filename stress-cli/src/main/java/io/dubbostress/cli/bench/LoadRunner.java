@@ -11,15 +11,18 @@ import io.dubbostress.cli.run.JMeterHome;
 import io.dubbostress.cli.run.JMeterRun;
 import io.dubbostress.cli.run.Progress;
 import io.dubbostress.cli.service.ServiceCommands;
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +37,9 @@ import org.HdrHistogram.Histogram;
  * the provider and the consumer ({@link CpuRecorder}).
  */
 final class LoadRunner {
+
+    /** How long JMeter's first sample (creating the Dubbo reference) may take before the run is cut short. */
+    static final long MAX_FIRST_SAMPLE_SECONDS = 60;
 
     private final BenchSettings settings;
     private final JavaRuntime java;
@@ -163,7 +169,9 @@ final class LoadRunner {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("threads", String.valueOf(settings.threads));
         properties.put("rampup", "1");
-        properties.put("duration", String.valueOf((totalMillis() + 999) / 1000));
+        // an upper bound only: the run is ended by a graceful shutdown once the window and the tail are over, counted
+        // from the first answer (the first sample creates the Dubbo reference, which takes a few seconds)
+        properties.put("duration", String.valueOf((totalMillis() + 999) / 1000 + MAX_FIRST_SAMPLE_SECONDS));
         properties.put("payload", String.valueOf(payloadBytes));
         properties.put("timeout", String.valueOf(settings.timeoutMs));
         properties.put("rate", "0");
@@ -178,14 +186,17 @@ final class LoadRunner {
         JMeterRun run = JMeterRun.prepare("jmeter " + name, java, jmeter, loadJvmArgs(dir), dir.resolve("gc.log"),
                 side == BenchSide.HOP ? hopPlan : directPlan, jtl, dir.resolve("jmeter.log"),
                 dir.resolve("jmeter.out"), properties, List.of(), List.of());
-        Progress progress = new Progress(err, terminal, name, index, count,
-                Duration.ofSeconds(Long.parseLong(properties.get("duration"))));
+        Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));
         int code;
+        Thread ender = new Thread(() -> endAfterTheWindow(run, jtl), "bench-jmeter-ender");
+        ender.setDaemon(true);
         try {
             run.start();
             cpu.watch("load", BenchProcesses.javaPid(run.pid()));
+            ender.start();
             code = run.await(progress);
         } finally {
+            ender.interrupt();
             run.stop();
         }
         if (code != 0 || run.testStartMs() == 0 || !Files.exists(jtl)) {
@@ -193,6 +204,53 @@ final class LoadRunner {
                     + "); see " + dir.resolve("jmeter.out") + ":\n" + run.consoleTail(15));
         }
         return window(side, payloadBytes, round, jtl);
+    }
+
+    /**
+     * Watches the JTL for its first row (the first answer), then asks JMeter to shut down gracefully once warm-up,
+     * window and tail have passed since then: every run lasts as long after its first answer, however long the
+     * reference took to create.
+     */
+    private void endAfterTheWindow(JMeterRun run, Path jtl) {
+        try {
+            long firstAnswer = -1;
+            while (firstAnswer < 0) {
+                Thread.sleep(100); // polling the JTL as JMeter writes it
+                firstAnswer = firstAnswerEpochMs(jtl);
+            }
+            long end = firstAnswer + totalMillis();
+            long wait;
+            while ((wait = end - System.currentTimeMillis()) > 0) {
+                Thread.sleep(Math.min(wait, 200));
+            }
+            run.requestShutdown(Duration.ofSeconds(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The end of the sample in the JTL's first row (timeStamp + elapsed), or -1 while there is none. */
+    static long firstAnswerEpochMs(Path jtl) {
+        if (!Files.exists(jtl)) {
+            return -1;
+        }
+        try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+            String header = in.readLine();
+            String row = in.readLine();
+            if (header == null || row == null) {
+                return -1;
+            }
+            List<String> names = Arrays.asList(header.split(","));
+            String[] fields = row.split(",");
+            int time = names.indexOf("timeStamp");
+            int elapsed = names.indexOf("elapsed");
+            if (time < 0 || elapsed < 0 || fields.length <= Math.max(time, elapsed)) {
+                return -1;
+            }
+            return Long.parseLong(fields[time]) + Long.parseLong(fields[elapsed]);
+        } catch (IOException | NumberFormatException e) {
+            return -1; // a row still being written
+        }
     }
 
     /**

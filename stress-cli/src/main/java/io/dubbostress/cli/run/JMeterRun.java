@@ -234,7 +234,7 @@ public final class JMeterRun {
      * Asks JMeter to shut down gracefully (threads finish their sample, listeners flush and close), waits up to
      * {@code grace}, then stops it hard.
      */
-    void requestShutdown(Duration grace) {
+    public void requestShutdown(Duration grace) {
         if (!isRunning()) {
             return;
         }
