@@ -7,13 +7,16 @@ import java.util.regex.Pattern;
 
 /**
  * A scenario's name read as {@code <kind>-<payload>}: kind {@code direct}, {@code hop} or {@code hop-http}, payload
- * such as {@code 1k} or {@code 100k}. The hop overhead pairs {@code hop-X} and {@code hop-http-X} with
+ * a size such as {@code 1k}, {@code 100k}, {@code 512} or {@code 1KiB}. The hop overhead pairs {@code hop-X} and {@code hop-http-X} with
  * {@code direct-X}. Names that do not follow the rule are scenarios all the same, just never paired (unless
  * {@code --pair} says so).
  */
 public final class ScenarioName {
 
-    private static final Pattern RULE = Pattern.compile("(direct|hop-http|hop)-(.+)", Pattern.CASE_INSENSITIVE);
+    /** The payload must look like a size, so that a label such as {@code hop-http} is not read as kind hop, payload
+     *  "http" (and chosen over a file name such as {@code hop-http-100k.jtl}). */
+    private static final Pattern RULE = Pattern.compile("(direct|hop-http|hop)-(\\d+\\s*[kmg]?i?b?)",
+            Pattern.CASE_INSENSITIVE);
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmg]?)i?b?", Pattern.CASE_INSENSITIVE);
 
     /** Orders scenarios by payload size, then direct, hop, hop-http, then other names alphabetically. */
