@@ -35,7 +35,8 @@ import org.slf4j.Logger;
  *     side) instead of a javassist-generated one;</li>
  * <li>proxies are JDK proxies ({@code proxy=jdk} on every reference).</li>
  * </ul>
- * On Java 8 nothing of this is needed and javassist stays the compiler.
+ * On Java 8, or when JMeter runs with {@code --add-opens java.base/java.lang=ALL-UNNAMED}, javassist stays the compiler
+ * (much faster to start).
  */
 public final class DubboRuntime {
 
@@ -55,7 +56,10 @@ public final class DubboRuntime {
             return application;
         }
         LoggerFactory.setLoggerAdapter("slf4j");
-        if (javaMajorVersion() >= 9 && jdkCompilerAvailable()) {
+        // javassist when it can define classes (Java 8, or java.lang opened to us): it compiles Dubbo's adaptive
+        // classes in milliseconds where the JDK compiler takes a second or more (several on a loaded machine), all
+        // of it in the first sample's connect time
+        if (javaMajorVersion() >= 9 && !javaLangOpen() && jdkCompilerAvailable()) {
             ClassLoader previous = Thread.currentThread().getContextClassLoader();
             // JdkCompiler takes its class path and parent loader from the context loader when it is created: ours,
             // which sees Dubbo (a JMeter RMI or Swing thread may carry another one)
@@ -101,6 +105,17 @@ public final class DubboRuntime {
         }
         log.info("java.math is not open to JMeter's class path: BigInteger arguments and results need JMeter started "
                 + "with --add-opens java.base/java.math=ALL-UNNAMED; every other type works (docs/SAMPLER.md)");
+    }
+
+    /** Whether javassist may call {@code ClassLoader.defineClass} by reflection ({@code java.lang} open to us). */
+    static boolean javaLangOpen() {
+        try {
+            ClassLoader.class.getDeclaredMethod("defineClass", String.class, byte[].class, int.class, int.class)
+                    .setAccessible(true);
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     static boolean javaMathOpen() {
