@@ -29,7 +29,8 @@ public final class JMeterRun {
     /** JTL settings every run uses: CSV with a header, epoch-millisecond timestamps, every timing and size. */
     public static final Map<String, String> JTL_PROPERTIES = jtlProperties();
 
-    private static final Pattern STARTED = Pattern.compile("Starting (?:standalone|distributed|remote).*?\\((\\d{12,})\\)");
+    /** "Starting standalone test @ ... (1795306908199)" (5.6), "Starting the test @ ... (...)" (5.1), distributed. */
+    private static final Pattern STARTED = Pattern.compile("^Starting .*\\((\\d{12,})\\)\\s*$");
     private static final Pattern ENDED = Pattern.compile("Tidying up.*?\\((\\d{12,})\\)");
 
     private final String name;

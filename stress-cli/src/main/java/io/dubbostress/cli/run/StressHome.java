@@ -1,6 +1,8 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.UserError;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -40,8 +42,17 @@ public final class StressHome {
         return existing(root.resolve("perfmon/target/perfmon-agent.jar"), "the PerfMon agent jar");
     }
 
+    /** Our sampler jar, as installed in the embedded JMeter home's lib/ext. */
     public Path samplerJar() {
-        return existing(root.resolve("jmeter-dubbo-sampler/target/jmeter-dubbo-sampler.jar"), "the sampler jar");
+        Path ext = embeddedJMeterHome().resolve("lib/ext");
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(ext, "jmeter-dubbo-sampler-*.jar")) {
+            for (Path jar : jars) {
+                return jar;
+            }
+        } catch (IOException e) {
+            throw new UserError("cannot list " + ext + ": " + e.getMessage());
+        }
+        throw new UserError("the sampler jar is missing from " + ext + ": " + BUILD_HINT);
     }
 
     /** The JMeter 5.6.3 home assembled at build time, with our sampler and the PerfMon collector in lib/ext. */
