@@ -125,10 +125,10 @@ final class CallPlan {
                         + service.getName() + " (it has " + names + ")");
             }
         }
-        CallArguments arguments = CallArguments.parse(s.getPropertyAsString(DubboSampler.PARAMETER_TYPES, ""),
-                s.getPropertyAsString(DubboSampler.ARGUMENTS, ""), typedMethods, new ValueConverter(loader),
+        CallArguments arguments = CallArguments.parse(s.fieldText(DubboSampler.PARAMETER_TYPES),
+                s.fieldText(DubboSampler.ARGUMENTS), typedMethods, new ValueConverter(loader),
                 DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
-        Map<String, String> attachments = attachments(s.getPropertyAsString(DubboSampler.ATTACHMENTS, ""));
+        Map<String, String> attachments = attachments(s.fieldText(DubboSampler.ATTACHMENTS));
         String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "
                 + arguments.payloadBytes() + " payload bytes" + (attachments.isEmpty() ? "" : ", attachments "
                 + attachments.keySet()) + (echo ? ", echo checked" : "");

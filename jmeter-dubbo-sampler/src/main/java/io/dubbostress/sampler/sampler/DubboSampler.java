@@ -5,13 +5,16 @@ import io.dubbostress.sampler.call.DubboReference;
 import io.dubbostress.sampler.call.EchoCheck;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
+import io.dubbostress.sampler.config.DubboDefaults;
 import io.dubbostress.sampler.hop.HopClient;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jmeter.config.ConfigTestElement;
@@ -24,6 +27,8 @@ import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.testelement.property.NullProperty;
+import org.apache.jmeter.testelement.property.StringProperty;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.slf4j.Logger;
@@ -137,7 +142,10 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     // per thread (JMeter clones the sampler for every thread): the parsed plan, the hop connection
     private transient CallPlan plan;
     private transient String[] planInputs;
-    private transient boolean planConstant;
+    /** Indexes into KEYS of the fields that hold a variable or function: the only ones re-read per sample. */
+    private transient int[] variableFields;
+    /** The Dubbo Defaults elements in scope, as JMeter hands them over before every sample: read, not merged. */
+    private transient List<TestElement> defaults = new ArrayList<>(2);
     private transient HopClient hopClient;
     private transient volatile HopClient inFlightHop;
     private transient SampleResult timed;
@@ -277,43 +285,99 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         }
     };
 
-    /** The plan for this sample: the previous one while no field changed, else a new one. */
+    /**
+     * The plan for this sample: the previous one while no field changed, else a new one. Only the fields that hold
+     * a variable or function can change during a test; they alone are read again (JMeter evaluates them once per
+     * iteration).
+     */
     private CallPlan currentPlan() {
-        if (plan != null && planConstant) {
-            return plan;
+        if (plan != null) {
+            boolean same = true;
+            for (int i = 0; i < variableFields.length && same; i++) {
+                int k = variableFields[i];
+                String now = fieldText(KEYS[k]);
+                same = now == planInputs[k] || now.equals(planInputs[k]);
+            }
+            if (same) {
+                return plan;
+            }
         }
         String[] inputs = new String[KEYS.length];
         for (int i = 0; i < KEYS.length; i++) {
-            inputs[i] = getPropertyAsString(KEYS[i], "");
-        }
-        if (plan != null && sameInputs(inputs, planInputs)) {
-            return plan;
+            inputs[i] = fieldText(KEYS[i]);
         }
         CallPlan next = CallPlan.build(this, classLoader());
         plan = next;
         planInputs = inputs;
-        planConstant = !anyFunction();
+        variableFields = functionFields();
         return next;
     }
 
-    private static boolean sameInputs(String[] a, String[] b) {
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] != b[i] && !a[i].equals(b[i])) {
-                return false;
+    /** The fields holding a JMeter variable or function (compiled into a FunctionProperty in a running test). */
+    private int[] functionFields() {
+        int[] found = new int[KEYS.length];
+        int n = 0;
+        for (int i = 0; i < KEYS.length; i++) {
+            if (field(KEYS[i]) instanceof FunctionProperty) {
+                found[n++] = i;
             }
         }
-        return true;
+        return Arrays.copyOf(found, n);
     }
 
-    /** Whether a field holds a JMeter variable or function (compiled into a FunctionProperty in a running test). */
-    private boolean anyFunction() {
-        for (String key : KEYS) {
-            JMeterProperty property = getProperty(key);
-            if (property instanceof FunctionProperty) {
-                return true;
+    /**
+     * A field as this sample sees it: the sampler's own property when it is set, else the first Dubbo Defaults' in
+     * scope that sets it (JMeter's rule for merged config elements: an empty text counts as unset).
+     */
+    JMeterProperty field(String key) {
+        JMeterProperty own = getProperty(key);
+        List<TestElement> scope = defaults;
+        if (isSet(own) || scope == null) {
+            return own;
+        }
+        for (int i = 0; i < scope.size(); i++) {
+            JMeterProperty inherited = scope.get(i).getProperty(key);
+            if (isSet(inherited)) {
+                return inherited;
             }
         }
-        return false;
+        return own;
+    }
+
+    /** A field as this sample sees it ({@link #field}: its own value, else the Dubbo Defaults'), "" when unset. */
+    public String fieldText(String key) {
+        return field(key).getStringValue();
+    }
+
+    private static boolean isSet(JMeterProperty property) {
+        return !(property instanceof NullProperty)
+                && !(property instanceof StringProperty && property.getStringValue().isEmpty());
+    }
+
+    /**
+     * JMeter hands the config elements in scope to the sampler before every sample. A Dubbo Defaults element is
+     * kept and read through ({@link #field}) instead of merged: merging copies each of its fields into the sampler
+     * as a temporary property before every sample, and JMeter takes them out again after it, which cost more CPU
+     * per sample than the sampler's own work (docs/BENCHMARKS.md). Other config elements merge as usual.
+     */
+    @Override
+    public void addTestElement(TestElement element) {
+        if (element instanceof DubboDefaults) {
+            if (defaults == null) {
+                defaults = new ArrayList<>(2);
+            }
+            defaults.add(element);
+        } else {
+            super.addTestElement(element);
+        }
+    }
+
+    @Override
+    public void clearTestElementChildren() {
+        if (defaults != null) {
+            defaults.clear();
+        }
+        super.clearTestElementChildren();
     }
 
     private ClassLoader classLoader() {
@@ -363,26 +427,26 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     // --- typed getters -------------------------------------------------------------------------------------
 
     public String getAddress() {
-        return getPropertyAsString(ADDRESS, ADDRESS_DEFAULT).trim();
+        return text(ADDRESS, ADDRESS_DEFAULT);
     }
 
     public String getInterface() {
-        return getPropertyAsString(INTERFACE, INTERFACE_DEFAULT).trim();
+        return text(INTERFACE, INTERFACE_DEFAULT);
     }
 
     public String getMethod() {
-        return getPropertyAsString(METHOD, METHOD_DEFAULT).trim();
+        return text(METHOD, METHOD_DEFAULT);
     }
 
     /** A field as trimmed text, or its default when empty. */
     String text(String key, String defaultValue) {
-        String value = getPropertyAsString(key, "").trim();
+        String value = fieldText(key).trim();
         return value.isEmpty() ? defaultValue : value;
     }
 
     /** A whole-number field; a bad value is a {@link ConfigurationException} naming the key and the value. */
     int number(String key, int defaultValue, int min) {
-        String value = getPropertyAsString(key, "").trim();
+        String value = fieldText(key).trim();
         if (value.isEmpty()) {
             return defaultValue;
         }
@@ -459,6 +523,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         DubboSampler clone = (DubboSampler) super.clone();
         clone.plan = null;
         clone.planInputs = null;
+        clone.defaults = new ArrayList<>(2);
         clone.hopClient = null;
         return clone;
     }

@@ -92,8 +92,8 @@ class GuiRoundTripTest {
         sampler.setProperty(DubboSampler.ADDRESS, "dubbo://127.0.0.1:20880");
         assertThat(sampler.applies((DubboDefaults) defaults)).isTrue();
         sampler.addTestElement(defaults); // what JMeter does before each sample
-        assertThat(sampler.getPropertyAsString(DubboSampler.TIMEOUT)).isEqualTo("2500");
-        assertThat(sampler.getPropertyAsString(DubboSampler.ADDRESS)).isEqualTo("dubbo://127.0.0.1:20880");
+        assertThat(sampler.fieldText(DubboSampler.TIMEOUT)).isEqualTo("2500");
+        assertThat(sampler.fieldText(DubboSampler.ADDRESS)).isEqualTo("dubbo://127.0.0.1:20880");
         assertThat(gui.getStaticLabel()).isEqualTo("Dubbo Defaults");
         assertThat(new DubboSamplerGui().getStaticLabel()).isEqualTo("Dubbo Sampler");
     }

@@ -6,12 +6,14 @@ import io.dubbostress.sampler.SamplerBuilder;
 import io.dubbostress.sampler.call.DubboReference;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.call.ReferenceKey;
+import io.dubbostress.sampler.config.DubboDefaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.dubbo.rpc.service.GenericService;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -38,8 +40,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  * <li>{@link #sampleConstantFields}: fields without variables (the plan is parsed once per thread and reused);</li>
- * <li>{@link #samplePlanFields}: fields holding variables, as the shipped plans give them (Dubbo Defaults with
- *     {@code ${...}}): every sample re-reads the fields, JMeter re-evaluates them once per iteration;</li>
+ * <li>{@link #samplePlanFields}: fields holding variables ({@code ${...}}): JMeter evaluates them once per
+ *     iteration, and the sampler checks them every sample;</li>
+ * <li>{@link #samplePlanDefaults}: the shipped plans exactly: an empty sampler under a Dubbo Defaults element whose
+ *     fields hold variables, with what JMeter does around every sample of a sampler that has a config element in
+ *     scope (hand the element to the sampler before, recover both after);</li>
  * <li>{@link #sampleResultOnly}: JMeter's own {@link SampleResult} with the calls every sampler makes, and nothing
  *     of ours: the floor under any sampler;</li>
  * <li>{@link #rawLoop}: what the raw Dubbo client of {@code stress bench} does around its call (two clock reads, the
@@ -62,6 +67,8 @@ public class SampleCostBenchmark {
 
     private DubboSampler constantSampler;
     private DubboSampler planSampler;
+    private DubboSampler defaultsSampler;
+    private DubboDefaults defaults;
     private JMeterVariables variables;
     private GenericService echo;
     private String request;
@@ -101,9 +108,39 @@ public class SampleCostBenchmark {
         planSampler.setRunningVersion(true);
         install(planSampler);
 
+        // the shipped plans exactly: an empty sampler under a Dubbo Defaults element whose fields hold variables
+        defaults = new DubboDefaults();
+        defaults.setProperty(TestElement.GUI_CLASS, "io.dubbostress.sampler.config.gui.DubboDefaultsGui");
+        defaults.setProperty(new FunctionProperty(DubboSampler.ADDRESS, new CompoundVariable("${dubbo_address}")));
+        defaults.setProperty(DubboSampler.INTERFACE, INTERFACE);
+        defaults.setProperty(DubboSampler.METHOD, "echo");
+        defaults.setProperty(DubboSampler.PARAMETER_TYPES, "java.lang.String");
+        defaults.setProperty(new FunctionProperty(DubboSampler.ARGUMENTS,
+                new CompoundVariable("[{\"$payload\": ${payload}}]")));
+        defaults.setProperty(new FunctionProperty(DubboSampler.TIMEOUT, new CompoundVariable("${timeout}")));
+        defaults.setProperty(DubboSampler.RETRIES, "0");
+        defaults.setProperty(DubboSampler.RESPONSE_CHECK, DubboSampler.CHECK_ECHO);
+        defaults.setRunningVersion(true);
+        defaultsSampler = SamplerBuilder.named("direct").build();
+        defaultsSampler.setRunningVersion(true);
+        install(planSampler); // the same key
+
         // the first sample of each builds its plan and finds the installed reference
         check(constantSampler.sample(null));
         check(planSampler.sample(null));
+        check(sampleUnderDefaults());
+    }
+
+    /** What JMeter's TestCompiler does around every sample of a sampler with a config element in scope. */
+    private SampleResult sampleUnderDefaults() {
+        defaultsSampler.clearTestElementChildren();
+        if (defaultsSampler.applies(defaults)) {
+            defaultsSampler.addTestElement(defaults);
+        }
+        SampleResult result = defaultsSampler.sample(null);
+        defaults.recoverRunningVersion();
+        defaultsSampler.recoverRunningVersion();
+        return result;
     }
 
     /** Puts the no-op reference under the key the sampler's own plan computes. */
@@ -133,6 +170,12 @@ public class SampleCostBenchmark {
     public SampleResult samplePlanFields() {
         variables.incIteration(); // JMeter's thread loop: a new iteration, the fields' variables evaluated again
         return planSampler.sample(null);
+    }
+
+    @Benchmark
+    public SampleResult samplePlanDefaults() {
+        variables.incIteration();
+        return sampleUnderDefaults();
     }
 
     @Benchmark
