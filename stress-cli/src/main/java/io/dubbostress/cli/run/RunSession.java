@@ -219,7 +219,10 @@ final class RunSession {
     }
 
     private void startAgent() {
-        int port = freePort();
+        startAgent(freePort());
+    }
+
+    private void startAgent(int port) {
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         command.add("-Xmx128m");
@@ -316,7 +319,9 @@ final class RunSession {
             return false;
         }
         record.status = interrupted ? "interrupted" : "completed";
+        checkServerMetrics(record, dir.resolve("perfmon.csv"));
         writeManifest();
+        restartAgentIfItDied(scenario.name());
         String dead = deadService();
         if (dead != null) {
             record.message = dead;
@@ -328,9 +333,51 @@ final class RunSession {
         return true;
     }
 
+    /** Says so (stderr, run.json) when the scenario's PerfMon readings have a gap or errors. */
+    private void checkServerMetrics(RunManifest.ScenarioRecord record, Path csv) {
+        String problem;
+        try {
+            problem = PerfMonCoverage.of(csv).problem(record.startEpochMs, record.endEpochMs);
+        } catch (IOException e) {
+            problem = "server metrics unknown: " + csv + " cannot be read: " + e.getMessage();
+        }
+        if (problem != null) {
+            record.message = record.message.isEmpty() ? problem : record.message + "; " + problem;
+            err.println("stress run: " + record.name + ": " + problem);
+        }
+    }
+
+    /**
+     * The run's own PerfMon agent died during a scenario: server metrics matter less than the run, so the run goes
+     * on, with the agent started again on its port for the next scenario (without it, the next scenarios' PerfMon
+     * CSVs hold an error row per interval).
+     */
+    private void restartAgentIfItDied(String scenario) {
+        ManagedProcess agent = null;
+        for (ManagedProcess service : services) {
+            if (service.name().equals("agent") && !service.isAlive()) {
+                agent = service;
+            }
+        }
+        if (agent == null || interrupted) {
+            return;
+        }
+        services.remove(agent);
+        String died = "exited with code " + agent.exitValue() + " during " + scenario;
+        err.println("stress run: the PerfMon agent " + died + "; starting it again on its port");
+        try {
+            startAgent(endpoints.agentPort);
+            manifest.service("agent").status = "running (started again: it " + died + ")";
+        } catch (ProcessFailedException | UserError | java.io.UncheckedIOException e) {
+            err.println("stress run: the PerfMon agent did not start again (" + String.valueOf(e.getMessage()).lines()
+                    .findFirst().orElse("") + "); the next scenarios have no server metrics");
+            manifest.service("agent").status = died;
+        }
+    }
+
     private String deadService() {
         for (ManagedProcess service : services) {
-            if (!service.isAlive()) {
+            if (!service.isAlive() && !service.name().equals("agent")) {
                 manifest.service(service.name()).status = "exited with code " + service.exitValue() + " during the run";
                 return "the " + service.name() + " exited with code " + service.exitValue() + " during the run";
             }
@@ -418,7 +465,9 @@ final class RunSession {
             service.stop(Duration.ofSeconds(20));
             RunManifest.ServiceRecord r = manifest.service(service.name());
             if (wasAlive) {
-                r.status = "stopped by the run";
+                // keep what happened to it on the way: "running (started again: ...)"
+                String note = r.status.startsWith("running (") ? r.status.substring("running".length()) : "";
+                r.status = "stopped by the run" + note;
             }
         }
     }

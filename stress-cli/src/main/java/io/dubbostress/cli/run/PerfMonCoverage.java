@@ -1,0 +1,145 @@
+package io.dubbostress.cli.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Whether a scenario's PerfMon CSV covers the scenario. JMeter's PerfMon collector ({@code jmeter-plugins-perfmon}
+ * 2.1 with the {@code perfmon} 2.2.2 client) writes an error row per interval when it cannot reach the agent at the
+ * test's start, but when the agent dies during the test its client reads end-of-stream as an empty line: it writes
+ * nothing from then on, and no error. So a gap is found by its absence: the longest stretch of the scenario without a
+ * successful reading.
+ *
+ * <pre>{@code
+ * String problem = PerfMonCoverage.of(dir.resolve("perfmon.csv")).problem(startMs, endMs);  // null: complete
+ * }</pre>
+ */
+final class PerfMonCoverage {
+
+    /** A stretch without readings longer than this is a gap (the collector reads every second). */
+    static final long GAP_MS = 5000;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss")
+            .withZone(ZoneId.systemDefault());
+
+    private final List<Long> readings;
+    private final long failed;
+    private final String firstFailure;
+    private final boolean exists;
+
+    private PerfMonCoverage(List<Long> readings, long failed, String firstFailure, boolean exists) {
+        this.readings = readings;
+        this.failed = failed;
+        this.firstFailure = firstFailure;
+        this.exists = exists;
+    }
+
+    /** Reads the collector's CSV (header row, {@code timeStamp}, {@code success}, {@code responseMessage}). */
+    static PerfMonCoverage of(Path csv) throws IOException {
+        if (!Files.exists(csv)) {
+            return new PerfMonCoverage(Collections.<Long>emptyList(), 0, "", false);
+        }
+        List<Long> readings = new ArrayList<>();
+        long failed = 0;
+        String firstFailure = "";
+        try (BufferedReader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            String headerLine = reader.readLine();
+            List<String> header = headerLine == null ? Collections.<String>emptyList() : cells(headerLine);
+            int time = header.indexOf("timeStamp");
+            int success = header.indexOf("success");
+            int message = header.indexOf("responseMessage");
+            if (time < 0 || success < 0) {
+                return new PerfMonCoverage(readings, 0, "", true);
+            }
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                List<String> row = cells(line);
+                if (row.size() <= Math.max(time, success)) {
+                    continue; // a torn row
+                }
+                long at;
+                try {
+                    at = Long.parseLong(row.get(time));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (Boolean.parseBoolean(row.get(success))) {
+                    readings.add(at);
+                } else {
+                    failed++;
+                    if (firstFailure.isEmpty() && message >= 0 && message < row.size()) {
+                        firstFailure = row.get(message);
+                    }
+                }
+            }
+        }
+        Collections.sort(readings);
+        return new PerfMonCoverage(readings, failed, firstFailure, true);
+    }
+
+    /**
+     * What is missing between {@code startMs} and {@code endMs}, in one line; null when the readings cover it.
+     */
+    String problem(long startMs, long endMs) {
+        if (!exists) {
+            return "no server metrics: the PerfMon collector wrote no file";
+        }
+        if (readings.isEmpty()) {
+            return "no server metrics: " + (failed > 0 ? "every reading failed (" + failed + " error rows: "
+                    + firstFailure + ")" : "the PerfMon collector recorded nothing");
+        }
+        long gapFrom = startMs;
+        long gapTo = readings.get(0);
+        long previous = startMs;
+        for (long at : readings) {
+            if (at - previous > gapTo - gapFrom) {
+                gapFrom = previous;
+                gapTo = at;
+            }
+            previous = Math.max(previous, at);
+        }
+        if (endMs - previous > gapTo - gapFrom) {
+            gapFrom = previous;
+            gapTo = endMs;
+        }
+        if (gapTo - gapFrom > GAP_MS) {
+            return "server metrics are partial: no PerfMon reading from " + CLOCK.format(Instant.ofEpochMilli(gapFrom))
+                    + " to " + CLOCK.format(Instant.ofEpochMilli(gapTo)) + " (" + (gapTo - gapFrom) / 1000
+                    + " s of the scenario; the agent stopped answering)";
+        }
+        if (failed > 0) {
+            return "server metrics are partial: " + failed + " readings failed (" + firstFailure + ")";
+        }
+        return null;
+    }
+
+    /** One CSV line as JMeter writes it: fields optionally in double quotes, {@code ""} for a quote. */
+    private static List<String> cells(String line) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                cell.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+}
