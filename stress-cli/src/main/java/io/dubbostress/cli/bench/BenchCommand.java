@@ -120,6 +120,11 @@ public class BenchCommand implements Callable<Integer> {
             description = "JVM options of every load generator (JMeter's in stress run). Default: ${DEFAULT-VALUE}.")
     String loadJvmArgs;
 
+    @Option(names = "--jmeter-home", paramLabel = "DIR",
+            description = "The JMeter (with the Dubbo Sampler in lib/ext) to measure instead of the embedded 5.6.3; "
+                    + "the raw client takes Dubbo from the same sampler jar.")
+    Path jmeterHome;
+
     @Option(names = "--jfr", description = "Record a JFR profile of every load generator (runs/<run>/load.jfr).")
     boolean jfr;
 
@@ -221,6 +226,7 @@ public class BenchCommand implements Callable<Integer> {
         s.consumerJvmArgs = consumerJvmArgs;
         s.loadJvmArgs = loadJvmArgs;
         s.jfr = jfr;
+        s.jmeterHome = jmeterHome;
         if (reportRows < 1) {
             throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");
         }

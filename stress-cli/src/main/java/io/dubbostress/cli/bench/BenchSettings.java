@@ -35,6 +35,8 @@ final class BenchSettings {
     String consumerJvmArgs;
     String loadJvmArgs;
     boolean jfr;
+    /** The JMeter to measure; null: the embedded one. */
+    Path jmeterHome;
     long reportRows;
     int gcPauses;
     boolean keepFiles;
@@ -63,6 +65,7 @@ final class BenchSettings {
         m.put("consumerJvmArgs", consumerJvmArgs);
         m.put("loadJvmArgs", loadJvmArgs);
         m.put("jfr", String.valueOf(jfr));
+        m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
         m.put("reportRows", String.valueOf(reportRows));
         m.put("gcPauses", String.valueOf(gcPauses));
         m.put("out", out.toString());

@@ -35,7 +35,8 @@ final class CallBench {
     }
 
     List<LoadResult> run() {
-        JMeterHome jmeter = JMeterHome.at(home.embeddedJMeterHome());
+        JMeterHome jmeter = JMeterHome.at(settings.jmeterHome != null ? settings.jmeterHome
+                : home.embeddedJMeterHome());
         Path samplerJar = samplerJar(jmeter);
         Path plans = settings.out.resolve("plans");
         Path directPlan = plans.resolve("dubbo-direct.jmx");

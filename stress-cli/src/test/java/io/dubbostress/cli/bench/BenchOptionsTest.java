@@ -114,6 +114,6 @@ class BenchOptionsTest {
         int code = commandLine().execute("bench", "--help");
         assertThat(code).isZero();
         assertThat(out.toString()).contains("--parts", "--rounds", "--duration", "--warmup", "--threads", "--payloads",
-                "--sides", "--load-jvm-args", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
+                "--sides", "--load-jvm-args", "--jmeter-home", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
     }
 }
