@@ -35,7 +35,7 @@ class StressRunFaultsIT {
 
     private static final int THREADS = 4;
     private static final int DURATION_S = 35;
-    private static final int TIMEOUT_MS = 1000;
+    private static final int TIMEOUT_MS = 2000;
     /** What a loaded 2-core machine may add to a sample beyond its timeout (scheduling, GC), ms. */
     private static final long SLACK_MS = 1500;
     /** How long a scenario samples before a server is killed, ms. */
