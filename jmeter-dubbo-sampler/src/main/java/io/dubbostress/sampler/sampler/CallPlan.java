@@ -121,6 +121,7 @@ final class CallPlan {
                 }
             }
             if (typedMethods.isEmpty()) {
+                Collections.sort(names); // getMethods() has no order: the message must not change from run to run
                 throw new ConfigurationException(DubboSampler.METHOD + ": unknown method '" + method + "' in "
                         + service.getName() + " (it has " + names + ")");
             }

@@ -129,7 +129,7 @@ class BadInputCatalogueIT {
                         + " name and parameter types)");
         exact("unknown method, typed", echo("unknown method, typed").set(DubboSampler.METHOD, "nope")
                 .set(DubboSampler.INVOCATION, "typed"), "CONFIG",
-                "DubboSampler.method: unknown method 'nope' in " + SERVICE + " (it has [echoOrder, echo])");
+                "DubboSampler.method: unknown method 'nope' in " + SERVICE + " (it has [echo, echoOrder])");
         exact("method not a name", echo("method not a name").set(DubboSampler.METHOD, "echo()"), "CONFIG",
                 "DubboSampler.method: 'echo()' is not a method name");
         matching("version the provider lacks", echo("version the provider lacks").set(DubboSampler.VERSION, "9.9.9"),
