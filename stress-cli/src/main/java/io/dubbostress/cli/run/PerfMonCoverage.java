@@ -16,8 +16,8 @@ import java.util.List;
  * Whether a scenario's PerfMon CSV covers the scenario. JMeter's PerfMon collector ({@code jmeter-plugins-perfmon}
  * 2.1 with the {@code perfmon} 2.2.2 client) writes an error row per interval when it cannot reach the agent at the
  * test's start, but when the agent dies during the test its client reads end-of-stream as an empty line: it writes
- * nothing from then on, and no error. So a gap is found by its absence: the longest stretch of the scenario without a
- * successful reading.
+ * nothing from then on, and no error. So a gap is found by its absence: readings that stop before the scenario's end,
+ * a hole between two readings, or a first reading that comes late.
  *
  * <pre>{@code
  * String problem = PerfMonCoverage.of(dir.resolve("perfmon.csv")).problem(startMs, endMs);  // null: complete
@@ -26,7 +26,10 @@ import java.util.List;
 final class PerfMonCoverage {
 
     /** A stretch without readings longer than this is a gap (the collector reads every second). */
-    static final long GAP_MS = 5000;
+    static final long GAP_MS = 10_000;
+    /** The first reading may come this late: JMeter starting its threads and the collector connecting, on a busy
+     * machine (seen: 6 s with the load average at 10). */
+    static final long START_GRACE_MS = 20_000;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss")
             .withZone(ZoneId.systemDefault());
 
@@ -95,29 +98,37 @@ final class PerfMonCoverage {
             return "no server metrics: " + (failed > 0 ? "every reading failed (" + failed + " error rows: "
                     + firstFailure + ")" : "the PerfMon collector recorded nothing");
         }
-        long gapFrom = startMs;
-        long gapTo = readings.get(0);
-        long previous = startMs;
-        for (long at : readings) {
-            if (at - previous > gapTo - gapFrom) {
-                gapFrom = previous;
-                gapTo = at;
+        long first = readings.get(0);
+        long last = readings.get(readings.size() - 1);
+        long gapFrom = first;
+        long gapTo = first;
+        for (int i = 1; i < readings.size(); i++) {
+            if (readings.get(i) - readings.get(i - 1) > gapTo - gapFrom) {
+                gapFrom = readings.get(i - 1);
+                gapTo = readings.get(i);
             }
-            previous = Math.max(previous, at);
         }
-        if (endMs - previous > gapTo - gapFrom) {
-            gapFrom = previous;
-            gapTo = endMs;
+        long trailing = endMs - last;
+        if (trailing > GAP_MS && trailing >= gapTo - gapFrom) {
+            return "server metrics are partial: no PerfMon reading after " + clock(last) + ", the last "
+                    + trailing / 1000 + " s of the scenario (the agent stopped answering)";
         }
         if (gapTo - gapFrom > GAP_MS) {
-            return "server metrics are partial: no PerfMon reading from " + CLOCK.format(Instant.ofEpochMilli(gapFrom))
-                    + " to " + CLOCK.format(Instant.ofEpochMilli(gapTo)) + " (" + (gapTo - gapFrom) / 1000
-                    + " s of the scenario; the agent stopped answering)";
+            return "server metrics are partial: no PerfMon reading from " + clock(gapFrom) + " to " + clock(gapTo)
+                    + " (" + (gapTo - gapFrom) / 1000 + " s; the agent did not answer)";
+        }
+        if (first - startMs > START_GRACE_MS) {
+            return "server metrics are partial: the first PerfMon reading came " + (first - startMs) / 1000
+                    + " s after the scenario's start, at " + clock(first);
         }
         if (failed > 0) {
             return "server metrics are partial: " + failed + " readings failed (" + firstFailure + ")";
         }
         return null;
+    }
+
+    private static String clock(long epochMs) {
+        return CLOCK.format(Instant.ofEpochMilli(epochMs));
     }
 
     /** One CSV line as JMeter writes it: fields optionally in double quotes, {@code ""} for a quote. */

@@ -231,9 +231,9 @@ class StressRunFaultsIT {
                 .as("readings after the agent was killed").isEmpty();
         JsonNode directRecord = runJson.at("/scenarios/0");
         assertThat(directRecord.get("message").asText()).as(directRecord.toString())
-                .matches("server metrics are partial: no PerfMon reading from \\d\\d:\\d\\d:\\d\\d to"
-                        + " \\d\\d:\\d\\d:\\d\\d \\(\\d+ s of the scenario; the agent stopped answering\\)");
-        assertThat(cli.logText()).contains("stress run: direct-1k: server metrics are partial: no PerfMon reading from",
+                .matches("server metrics are partial: no PerfMon reading after \\d\\d:\\d\\d:\\d\\d, the last \\d+ s"
+                        + " of the scenario \\(the agent stopped answering\\)");
+        assertThat(cli.logText()).contains("stress run: direct-1k: server metrics are partial: no PerfMon reading after",
                 "stress run: the PerfMon agent exited with code 137 during direct-1k; starting it again on its port");
 
         JsonNode agentRecord = null;
