@@ -1,6 +1,7 @@
 package io.dubbostress.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
@@ -17,7 +18,15 @@ public final class BadInputHandler implements IParameterExceptionHandler {
         CommandLine command = ex.getCommandLine();
         PrintWriter err = command.getErr();
         String name = command.getCommandSpec().qualifiedName();
-        err.println(name + ": " + ex.getMessage());
+        List<String> unmatched = ex instanceof UnmatchedArgumentException
+                ? ((UnmatchedArgumentException) ex).getUnmatched() : List.of();
+        if (!command.getSubcommands().isEmpty() && !unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+            // "stress rnu": a command, not an argument
+            err.println(name + ": unknown command '" + unmatched.get(0) + "' (commands: "
+                    + String.join(", ", command.getSubcommands().keySet()) + ")");
+        } else {
+            err.println(name + ": " + ex.getMessage());
+        }
         UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Run '" + name + " --help' for the options.");
         err.flush();

@@ -99,6 +99,9 @@ public final class GcEasyClient {
         } catch (JsonProcessingException e) {
             json = null;
         }
+        if (answer == null || answer.trim().isEmpty()) {
+            throw new GcEasyException("GCeasy's answer was empty");
+        }
         if (json == null || !json.isObject()) {
             throw new GcEasyException("GCeasy's answer is not a JSON object: " + snippet(answer));
         }

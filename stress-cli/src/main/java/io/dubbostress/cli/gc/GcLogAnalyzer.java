@@ -50,6 +50,9 @@ public final class GcLogAnalyzer {
 
     /** Analyses one log; an unreadable or unrecognised file is a {@link UserError} naming it. */
     public GcAnalysis analyze(Path log) {
+        if (Files.isDirectory(log)) {
+            throw new UserError("GC log " + log + " is a folder; give the log files in it");
+        }
         if (!Files.isRegularFile(log)) {
             throw new UserError("GC log " + log + " does not exist");
         }

@@ -7,6 +7,7 @@ import io.dubbostress.cli.gc.GcEasyAnswer;
 import io.dubbostress.cli.gc.GcLogAnalyzer;
 import io.dubbostress.cli.gc.GcLogFiles;
 import io.dubbostress.cli.gc.PauseStats;
+import io.dubbostress.cli.report.perfmon.PerfMonCoverage;
 import io.dubbostress.cli.report.perfmon.PerfMonData;
 import io.dubbostress.cli.report.perfmon.ServerMetrics;
 
@@ -123,6 +124,12 @@ public final class ReportBuilder {
         if (run == null) {
             scenarios.sort((a, b) -> ScenarioName.ORDER.compare(a.name(), b.name()));
         }
+        if (run == null && perfMon.files().size() == 1) {
+            // loose files with one PerfMon CSV: it is the server's record for every scenario given
+            for (ScenarioResult scenario : scenarios) {
+                coverage(scenario.name(), perfMon.files().get(0), scenario.startMs(), scenario.endMs(), warnings);
+            }
+        }
         List<Report.GcLog> gcLogs = readGc(gcInputs, run, warnings);
         attribute(scenarios, perfMon, gcLogs, warnings);
         collectWarnings(scenarios, warnings);
@@ -156,9 +163,33 @@ public final class ReportBuilder {
                 } catch (UserError e) {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
+                coverage(plan, warnings);
             }
         }
         gcInputs.addAll(run.gcLogs());
+    }
+
+    /** Says when a scenario's server metrics do not cover it (the agent died, stalled, or never answered). */
+    private static void coverage(RunFolder.ScenarioPlan plan, List<String> warnings) {
+        Long start = plan.startEpochMs();
+        Long end = plan.endEpochMs();
+        if (start != null && end != null) {
+            coverage(plan.name(), plan.perfMon(), start, end, warnings);
+        }
+    }
+
+    private static void coverage(String scenario, Path csv, long startMs, long endMs, List<String> warnings) {
+        if (startMs <= 0 || endMs <= startMs) {
+            return;
+        }
+        try {
+            String problem = PerfMonCoverage.of(csv).problem(startMs, endMs);
+            if (problem != null) {
+                warnings.add("scenario " + scenario + ": " + problem);
+            }
+        } catch (IOException e) {
+            warnings.add("scenario " + scenario + ": cannot read " + csv + " (" + e.getMessage() + ")");
+        }
     }
 
     private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios) {

@@ -6,6 +6,7 @@ import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
+import io.dubbostress.cli.report.perfmon.PerfMonCoverage;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.IOException;
 import java.io.PrintStream;

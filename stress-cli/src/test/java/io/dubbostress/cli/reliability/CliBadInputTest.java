@@ -57,7 +57,8 @@ class CliBadInputTest {
         refused("stress agent: Unknown options: '--portt', '4444'", "agent", "--portt", "4444");
         refused("stress provider: Unknown option: '--cpu'", "provider", "--cpu", "1");
         refused("stress consumer: Unknown option: '--provider'", "consumer", "--provider", "dubbo://x:1");
-        refused("stress: Unmatched argument at index 0: 'rnu'", "rnu");
+        refused("stress: unknown command 'rnu' (commands: help, report, gc, agent, run, provider, consumer, bench)",
+                "rnu");
         assertThat(err).contains("Run 'stress --help' for the options.");
     }
 
@@ -110,6 +111,7 @@ class CliBadInputTest {
         refused("stress report: JTL file " + text + " has no 'timeStamp' column (header: hello)", "report",
                 text.toString());
         refused("stress gc: GC log " + missing + " does not exist", "gc", missing.toString());
+        refused("stress gc: GC log " + folder + " is a folder; give the log files in it", "gc", folder.toString());
         refused("stress gc: --gceasy-key-file " + missing + " does not exist", "gc", "--gceasy-key-file",
                 missing.toString(), text.toString());
         refused("stress agent: allow-tail '" + missing + "' does not exist or cannot be read", "agent",

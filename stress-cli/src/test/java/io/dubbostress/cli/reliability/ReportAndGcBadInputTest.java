@@ -167,6 +167,9 @@ class ReportAndGcBadInputTest {
         assertThat(cpu.get("avg").asDouble()).isEqualTo(20.0);
         assertThat(cpu.get("points").asLong()).isEqualTo(10);
         assertThat(report.at("/scenarios/0/samples").asLong()).isEqualTo(3000);
+        // and the report says so
+        assertThat(report.get("warnings").toString()).contains("scenario direct-1k: server metrics are partial");
+        assertThat(Files.readString(dir.resolve("out/report.md"))).contains("server metrics are partial");
     }
 
     @Test
@@ -197,7 +200,7 @@ class ReportAndGcBadInputTest {
         SERVER_ERROR("answered HTTP 500: Internal Server Error"),
         TOO_LATE("did not answer within 1 s"),
         HTML("GCeasy's answer is not a JSON object: <html><body>We are down for maintenance</body></html>"),
-        EMPTY("GCeasy's answer is not a JSON object:");
+        EMPTY("GCeasy's answer was empty");
 
         /** What the line says about it. */
         final String says;

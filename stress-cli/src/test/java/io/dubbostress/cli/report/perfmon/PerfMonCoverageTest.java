@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.report.perfmon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

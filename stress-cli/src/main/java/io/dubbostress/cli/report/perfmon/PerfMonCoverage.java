@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.report.perfmon;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,13 +23,13 @@ import java.util.List;
  * String problem = PerfMonCoverage.of(dir.resolve("perfmon.csv")).problem(startMs, endMs);  // null: complete
  * }</pre>
  */
-final class PerfMonCoverage {
+public final class PerfMonCoverage {
 
     /** A stretch without readings longer than this is a gap (the collector reads every second). */
-    static final long GAP_MS = 10_000;
+    public static final long GAP_MS = 10_000;
     /** The first reading may come this late: JMeter starting its threads and the collector connecting, on a busy
      * machine (seen: 6 s with the load average at 10). */
-    static final long START_GRACE_MS = 20_000;
+    public static final long START_GRACE_MS = 20_000;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss")
             .withZone(ZoneId.systemDefault());
 
@@ -46,7 +46,7 @@ final class PerfMonCoverage {
     }
 
     /** Reads the collector's CSV (header row, {@code timeStamp}, {@code success}, {@code responseMessage}). */
-    static PerfMonCoverage of(Path csv) throws IOException {
+    public static PerfMonCoverage of(Path csv) throws IOException {
         if (!Files.exists(csv)) {
             return new PerfMonCoverage(Collections.<Long>emptyList(), 0, "", false);
         }
@@ -90,7 +90,7 @@ final class PerfMonCoverage {
     /**
      * What is missing between {@code startMs} and {@code endMs}, in one line; null when the readings cover it.
      */
-    String problem(long startMs, long endMs) {
+    public String problem(long startMs, long endMs) {
         if (!exists) {
             return "no server metrics: the PerfMon collector wrote no file";
         }
