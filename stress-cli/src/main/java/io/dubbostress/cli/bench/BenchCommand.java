@@ -125,6 +125,11 @@ public class BenchCommand implements Callable<Integer> {
                     + "the raw client takes Dubbo from the same sampler jar.")
     Path jmeterHome;
 
+    @Option(names = "--jmeter-home-b", paramLabel = "DIR",
+            description = "A second JMeter home for side sampler-b (the direct plan again): A/B of two builds of the "
+                    + "sampler, run by run in the same bench.")
+    Path jmeterHomeB;
+
     @Option(names = "--jfr", description = "Record a JFR profile of every load generator (runs/<run>/load.jfr).")
     boolean jfr;
 
@@ -227,6 +232,12 @@ public class BenchCommand implements Callable<Integer> {
         s.loadJvmArgs = loadJvmArgs;
         s.jfr = jfr;
         s.jmeterHome = jmeterHome;
+        s.jmeterHomeB = jmeterHomeB;
+        if (s.sides.contains(BenchSide.SAMPLER_B) != (jmeterHomeB != null)) {
+            throw new UserError(jmeterHomeB == null
+                    ? "Invalid value for option '--sides': sampler-b needs --jmeter-home-b"
+                    : "Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it");
+        }
         if (reportRows < 1) {
             throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");
         }

@@ -13,7 +13,7 @@ final class BenchResults {
 
     /** Throughput of the sampler at least this share of the raw client's. */
     static final double TARGET_TPS_RATIO = 0.95;
-    /** The sampler's p50 within this share of the raw client's. */
+    /** The sampler's p50 at most this share above the raw client's. */
     static final double TARGET_P50_DEVIATION = 0.10;
     /** The sampler's JVM CPU per call at most this multiple of the raw client's. */
     static final double TARGET_CPU_RATIO = 1.2;
@@ -79,10 +79,13 @@ final class BenchResults {
         }
     }
 
-    /** sampler/raw (the targets), hop/sampler (what the hop costs), raw-typed/raw (typed against generic). */
+    /**
+     * sampler/raw (the targets), hop/sampler (what the hop costs), raw-typed/raw (typed against generic),
+     * sampler-b/sampler (two builds of the sampler).
+     */
     List<Pair> pairs() {
         BenchSide[][] wanted = {{BenchSide.SAMPLER, BenchSide.RAW}, {BenchSide.HOP, BenchSide.SAMPLER},
-            {BenchSide.RAW_TYPED, BenchSide.RAW}};
+            {BenchSide.RAW_TYPED, BenchSide.RAW}, {BenchSide.SAMPLER_B, BenchSide.SAMPLER}};
         List<Pair> pairs = new ArrayList<>();
         for (int payload : settings.payloads) {
             for (BenchSide[] w : wanted) {
@@ -131,8 +134,9 @@ final class BenchResults {
             double cpu = pair.cpuPerCall().median;
             targets.add(new Target("throughput sampler/raw " + size, ">= " + TARGET_TPS_RATIO, tps,
                     tps >= TARGET_TPS_RATIO));
-            targets.add(new Target("p50 sampler/raw " + size, "within " + Math.round(TARGET_P50_DEVIATION * 100)
-                    + "% of 1", p50, Math.abs(p50 - 1) <= TARGET_P50_DEVIATION));
+            // the sampler must not add latency; a p50 below the raw client's is not a miss (docs/BENCHMARKS.md)
+            targets.add(new Target("p50 sampler/raw " + size, "<= " + (1 + TARGET_P50_DEVIATION), p50,
+                    p50 <= 1 + TARGET_P50_DEVIATION));
             targets.add(new Target("load-generator CPU per call sampler/raw " + size, "<= " + TARGET_CPU_RATIO, cpu,
                     cpu <= TARGET_CPU_RATIO));
         }

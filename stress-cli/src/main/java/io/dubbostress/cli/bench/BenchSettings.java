@@ -37,6 +37,8 @@ final class BenchSettings {
     boolean jfr;
     /** The JMeter to measure; null: the embedded one. */
     Path jmeterHome;
+    /** The JMeter of side sampler-b; null: no such side. */
+    Path jmeterHomeB;
     long reportRows;
     int gcPauses;
     boolean keepFiles;
@@ -66,6 +68,9 @@ final class BenchSettings {
         m.put("loadJvmArgs", loadJvmArgs);
         m.put("jfr", String.valueOf(jfr));
         m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
+        if (jmeterHomeB != null) {
+            m.put("jmeterHomeB", jmeterHomeB.toString());
+        }
         m.put("reportRows", String.valueOf(reportRows));
         m.put("gcPauses", String.valueOf(gcPauses));
         m.put("out", out.toString());

@@ -14,7 +14,9 @@ enum BenchSide {
     /** JMeter with the Dubbo Sampler calling the provider (the shipped direct plan). */
     SAMPLER("sampler", false),
     /** JMeter with the Dubbo Sampler's HTTP target calling the consumer, which calls the provider. */
-    HOP("hop", false);
+    HOP("hop", false),
+    /** The direct plan in a second JMeter home ({@code --jmeter-home-b}): another build of the sampler, A/B. */
+    SAMPLER_B("sampler-b", false);
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
@@ -50,7 +52,7 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop");
+                        + "raw, raw-typed, sampler, hop, sampler-b");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

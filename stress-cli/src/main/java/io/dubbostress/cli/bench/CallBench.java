@@ -38,6 +38,10 @@ final class CallBench {
         JMeterHome jmeter = JMeterHome.at(settings.jmeterHome != null ? settings.jmeterHome
                 : home.embeddedJMeterHome());
         Path samplerJar = samplerJar(jmeter);
+        JMeterHome jmeterB = settings.jmeterHomeB == null ? null : JMeterHome.at(settings.jmeterHomeB);
+        if (jmeterB != null) {
+            samplerJar(jmeterB);
+        }
         Path plans = settings.out.resolve("plans");
         Path directPlan = plans.resolve("dubbo-direct.jmx");
         Path hopPlan = plans.resolve("dubbo-hop.jmx");
@@ -53,8 +57,8 @@ final class CallBench {
             if (services.consumerPid() > 0) {
                 cpu.watch("consumer", services.consumerPid());
             }
-            LoadRunner runner = new LoadRunner(settings, java, jmeter, samplerJar, directPlan, hopPlan, services, cpu,
-                    err, terminal);
+            LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, directPlan, hopPlan,
+                    services, cpu, err, terminal);
             for (int payload : settings.payloads) {
                 for (int round = 1; round <= settings.rounds; round++) {
                     for (BenchSide side : settings.sides) {

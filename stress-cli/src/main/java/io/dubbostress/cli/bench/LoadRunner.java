@@ -44,6 +44,7 @@ final class LoadRunner {
     private final BenchSettings settings;
     private final JavaRuntime java;
     private final JMeterHome jmeter;
+    private final JMeterHome jmeterB;
     private final Path samplerJar;
     private final Path directPlan;
     private final Path hopPlan;
@@ -52,11 +53,13 @@ final class LoadRunner {
     private final PrintStream err;
     private final boolean terminal;
 
-    LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, Path samplerJar, Path directPlan,
-            Path hopPlan, BenchServices services, CpuRecorder cpu, PrintStream err, boolean terminal) {
+    LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
+            Path directPlan, Path hopPlan, BenchServices services, CpuRecorder cpu, PrintStream err,
+            boolean terminal) {
         this.settings = settings;
         this.java = java;
         this.jmeter = jmeter;
+        this.jmeterB = jmeterB;
         this.samplerJar = samplerJar;
         this.directPlan = directPlan;
         this.hopPlan = hopPlan;
@@ -94,8 +97,9 @@ final class LoadRunner {
     private List<String> loadJvmArgs(Path dir) {
         List<String> args = ServiceCommands.splitArgs(settings.loadJvmArgs);
         if (settings.jfr) {
+            // the profile settings, Java code sampled every millisecond (Java 17's JFR takes event settings here)
             args.add("-XX:StartFlightRecording=filename=" + dir.resolve("load.jfr").toAbsolutePath()
-                    + ",settings=profile");
+                    + ",settings=profile,jdk.ExecutionSample#period=1ms");
         }
         return args;
     }
@@ -183,7 +187,8 @@ final class LoadRunner {
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
         Path jtl = dir.resolve("results.jtl");
-        JMeterRun run = JMeterRun.prepare("jmeter " + name, java, jmeter, loadJvmArgs(dir), dir.resolve("gc.log"),
+        JMeterRun run = JMeterRun.prepare("jmeter " + name, java, side == BenchSide.SAMPLER_B ? jmeterB : jmeter,
+                loadJvmArgs(dir), dir.resolve("gc.log"),
                 side == BenchSide.HOP ? hopPlan : directPlan, jtl, dir.resolve("jmeter.log"),
                 dir.resolve("jmeter.out"), properties, List.of(), List.of());
         Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));

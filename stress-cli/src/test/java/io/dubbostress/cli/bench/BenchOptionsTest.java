@@ -92,7 +92,11 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop", "--sides", "raw,fast");
+                + "sampler, hop, sampler-b", "--sides", "raw,fast");
+        assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b",
+                "--sides", "sampler,sampler-b");
+        assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it",
+                "--jmeter-home-b", dir.toString());
         assertRefused("stress bench: Invalid value for option '--parts': 'all' is not one of calls, report, gc",
                 "--parts", "all");
         assertRefused("stress bench: Invalid value for option '--report-rows': 0 (must be >= 1)",
@@ -114,6 +118,6 @@ class BenchOptionsTest {
         int code = commandLine().execute("bench", "--help");
         assertThat(code).isZero();
         assertThat(out.toString()).contains("--parts", "--rounds", "--duration", "--warmup", "--threads", "--payloads",
-                "--sides", "--load-jvm-args", "--jmeter-home", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
+                "--sides", "--load-jvm-args", "--jmeter-home", "--jmeter-home-b", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
     }
 }
