@@ -89,12 +89,12 @@ final class BenchMarkdown {
         md.append("## ").append(title).append(cpu >= 0 ? " (pinned to CPU " + cpu + ")" : " (not pinned)")
                 .append("\n\n");
         md.append("| input | ").append(items).append(" | MB | wall s | ").append(rate)
-                .append(" | MB/s | CPU s | peak RSS MB | heap after GC, max MB |\n");
+                .append(" | MB/s | CPU s | peak RSS MiB | heap after GC, max MiB |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map.Entry<String, List<ToolResult>> e : BenchResults.byInput(runs).entrySet()) {
             List<ToolResult> r = e.getValue();
             md.append("| ").append(e.getKey()).append(" | ").append(num(r.get(0).items, 0)).append(" | ")
-                    .append(num(r.get(0).inputBytes / 1e6, 0)).append(" | ")
+                    .append(num(r.get(0).inputBytes / 1e6, 1)).append(" | ")
                     .append(spread(r, t -> t.measured.wallSeconds, 2)).append(" | ")
                     .append(spread(r, ToolResult::itemsPerSecond, 0)).append(" | ")
                     .append(spread(r, ToolResult::megabytesPerSecond, 1)).append(" | ")

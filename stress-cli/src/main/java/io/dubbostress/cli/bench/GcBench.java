@@ -59,9 +59,9 @@ final class GcBench {
                 }
                 ToolResult r = new ToolResult("gc", file.getFileName().toString(), round, pauses,
                         ReportBench.size(file), m, ToolRunner.maxHeapAfterGcKb(dir, name), tools.pinnedCpu());
-                err.printf(Locale.ROOT, "stress bench: gc %s (%,d pauses, %,d MB) round %d: %.2f s, %,.0f pauses/s, "
-                                + "%.1f MB/s, CPU %.2f s, peak RSS %,d MB%n", file.getFileName(), pauses,
-                        r.inputBytes >> 20, round, m.wallSeconds, r.itemsPerSecond(), r.megabytesPerSecond(),
+                err.printf(Locale.ROOT, "stress bench: gc %s (%,d pauses, %,.1f MB) round %d: %.2f s, %,.0f pauses/s, "
+                                + "%.1f MB/s, CPU %.2f s, peak RSS %,d MiB%n", file.getFileName(), pauses,
+                        r.inputBytes / 1e6, round, m.wallSeconds, r.itemsPerSecond(), r.megabytesPerSecond(),
                         m.cpuSeconds, m.peakRssKb >> 10);
                 results.add(r);
             }
@@ -97,8 +97,8 @@ final class GcBench {
         if (m.exitCode != 0 || !Files.exists(log)) {
             throw new ProcessFailedException("the GC churn JVM failed (exit code " + m.exitCode + "); see " + m.log);
         }
-        err.printf(Locale.ROOT, "stress bench: GC log %s: %,d pauses, %,d MB, made in %.1f s%n", log.getFileName(),
-                countPauses(log), ReportBench.size(log) >> 20, m.wallSeconds);
+        err.printf(Locale.ROOT, "stress bench: GC log %s: %,d pauses, %,.1f MB, made in %.1f s%n", log.getFileName(),
+                countPauses(log), ReportBench.size(log) / 1e6, m.wallSeconds);
     }
 
     /** The log's first tenth (whole lines). */

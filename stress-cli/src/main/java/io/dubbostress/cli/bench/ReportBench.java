@@ -40,8 +40,8 @@ final class ReportBench {
             Path jtl = dir.resolve("synthetic-" + rows + ".jtl");
             long t0 = System.nanoTime();
             SyntheticJtl.write(jtl, rows);
-            err.printf(Locale.ROOT, "stress bench: wrote %s (%,d rows, %,d MB) in %.1f s%n", jtl.getFileName(), rows,
-                    size(jtl) >> 20, (System.nanoTime() - t0) / 1e9);
+            err.printf(Locale.ROOT, "stress bench: wrote %s (%,d rows, %,.0f MB) in %.1f s%n", jtl.getFileName(), rows,
+                    size(jtl) / 1e6, (System.nanoTime() - t0) / 1e9);
             files.add(jtl);
         }
         List<ToolResult> results = new ArrayList<>();
@@ -60,7 +60,7 @@ final class ReportBench {
                 ToolResult r = new ToolResult("report", jtl.getFileName().toString(), round, rows, size(jtl), m,
                         ToolRunner.maxHeapAfterGcKb(dir, name), tools.pinnedCpu());
                 err.printf(Locale.ROOT, "stress bench: report %,d rows round %d: %.2f s, %,.0f rows/s, CPU %.2f s, "
-                                + "peak RSS %,d MB, heap after GC max %,d MB%n", rows, round, m.wallSeconds,
+                                + "peak RSS %,d MiB, heap after GC max %,d MiB%n", rows, round, m.wallSeconds,
                         r.itemsPerSecond(), m.cpuSeconds, m.peakRssKb >> 10, r.maxHeapAfterGcKb >> 10);
                 results.add(r);
             }
