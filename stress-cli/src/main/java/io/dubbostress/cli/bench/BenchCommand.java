@@ -1,6 +1,7 @@
 package io.dubbostress.cli.bench;
 
 import io.dubbostress.cli.UserError;
+import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.run.BuildVersions;
@@ -212,17 +213,17 @@ public class BenchCommand implements Callable<Integer> {
         if (s.parts.isEmpty()) {
             throw new UserError("Invalid value for option '--parts': empty (use calls, report, gc)");
         }
-        s.rounds = positive("--rounds", rounds);
+        s.rounds = Validate.atLeast("--rounds", rounds, 1);
         if (duration.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new UserError("Invalid value for option '--duration': " + DurationConverter.format(duration)
                     + " (must be at least 1s)");
         }
         s.duration = duration;
         s.warmup = warmup;
-        s.threads = positive("--threads", threads);
+        s.threads = Validate.atLeast("--threads", threads, 1);
         s.payloads = parseSizes("--payloads", payloads);
         s.sides = BenchSide.parseList("--sides", sides);
-        s.timeoutMs = positive("--timeout-ms", timeoutMs);
+        s.timeoutMs = Validate.atLeast("--timeout-ms", timeoutMs, 1);
         if (cpuIterations < 0) {
             throw new UserError("Invalid value for option '--cpu-iterations': " + cpuIterations + " (must be >= 0)");
         }
@@ -242,7 +243,7 @@ public class BenchCommand implements Callable<Integer> {
             throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");
         }
         s.reportRows = reportRows;
-        s.gcPauses = positive("--gc-pauses", gcPauses);
+        s.gcPauses = Validate.atLeast("--gc-pauses", gcPauses, 1);
         s.keepFiles = keepFiles;
         s.out = (out != null ? out : Path.of("results", "bench-" + LocalDateTime.now().format(STAMP)))
                 .toAbsolutePath().normalize();
@@ -278,21 +279,4 @@ public class BenchCommand implements Callable<Integer> {
         return sizes;
     }
 
-    /** 1024 -> "1k", 102400 -> "100k", 512 -> "512". */
-    static String sizeLabel(int bytes) {
-        if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
-            return bytes / (1024 * 1024) + "m";
-        }
-        if (bytes >= 1024 && bytes % 1024 == 0) {
-            return bytes / 1024 + "k";
-        }
-        return String.valueOf(bytes);
-    }
-
-    private static int positive(String option, int value) {
-        if (value < 1) {
-            throw new UserError("Invalid value for option '" + option + "': " + value + " (must be >= 1)");
-        }
-        return value;
-    }
 }

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.bench;
 
+import io.dubbostress.cli.run.Scenario;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,7 +59,7 @@ final class BenchMarkdown {
                 for (LoadResult r : runs) {
                     errors += r.errors;
                 }
-                md.append("| ").append(BenchCommand.sizeLabel(payload)).append(" | ").append(side.label())
+                md.append("| ").append(Scenario.sizeLabel(payload)).append(" | ").append(side.label())
                         .append(" | ").append(spread(runs, LoadResult::tps, 0))
                         .append(" | ").append(spread(runs, r -> r.percentile(50), 0))
                         .append(" | ").append(spread(runs, r -> r.percentile(99), 0))
@@ -76,7 +77,7 @@ final class BenchMarkdown {
             md.append("Ratios of the runs of the same round:\n\n");
             md.append("| payload | ratio | calls/s | p50 | load-gen CPU per call |\n|---|---|---:|---:|---:|\n");
             for (BenchResults.Pair p : pairs) {
-                md.append("| ").append(BenchCommand.sizeLabel(p.payloadBytes)).append(" | ").append(p.name())
+                md.append("| ").append(Scenario.sizeLabel(p.payloadBytes)).append(" | ").append(p.name())
                         .append(" | ").append(spread(p.tps(), 3)).append(" | ").append(spread(p.p50(), 3))
                         .append(" | ").append(spread(p.cpuPerCall(), 3)).append(" |\n");
             }

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.bench;
 
+import io.dubbostress.cli.run.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,7 +129,7 @@ final class BenchResults {
             if (pair.side != BenchSide.SAMPLER || pair.base != BenchSide.RAW) {
                 continue;
             }
-            String size = BenchCommand.sizeLabel(pair.payloadBytes);
+            String size = Scenario.sizeLabel(pair.payloadBytes);
             double tps = pair.tps().median;
             double p50 = pair.p50().median;
             double cpu = pair.cpuPerCall().median;

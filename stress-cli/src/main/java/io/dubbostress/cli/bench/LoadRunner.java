@@ -1,5 +1,6 @@
 package io.dubbostress.cli.bench;
 
+import io.dubbostress.cli.run.Scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.process.JavaRuntime;
@@ -71,7 +72,7 @@ final class LoadRunner {
 
     /** Runs {@code side} once; {@code index}/{@code count} number the run for the progress line. */
     LoadResult run(BenchSide side, int payloadBytes, int round, int index, int count) {
-        String name = side.label() + "-" + BenchCommand.sizeLabel(payloadBytes) + "-r" + round;
+        String name = side.label() + "-" + Scenario.sizeLabel(payloadBytes) + "-r" + round;
         Path dir = settings.out.resolve("runs").resolve(name);
         try {
             Files.createDirectories(dir);

@@ -1,6 +1,7 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.UserError;
+import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -134,7 +135,7 @@ public class RunCommand implements Callable<Integer> {
     RunSettings settings() {
         RunSettings s = new RunSettings();
         s.scenarios = Scenario.parseList(scenarios);
-        s.threads = positive("--threads", threads);
+        s.threads = Validate.atLeast("--threads", threads, 1);
         if (duration.isZero() || duration.isNegative()) {
             throw new UserError("Invalid value for option '--duration': must be at least 1s");
         }
@@ -150,7 +151,7 @@ public class RunCommand implements Callable<Integer> {
                     + " is longer than --duration " + DurationConverter.format(duration));
         }
         s.rate = rate;
-        s.timeoutMs = positive("--timeout-ms", timeoutMs);
+        s.timeoutMs = Validate.atLeast("--timeout-ms", timeoutMs, 1);
         if (cpuIterations < 0) {
             throw new UserError("Invalid value for option '--cpu-iterations': " + cpuIterations + " (must be >= 0)");
         }
@@ -181,12 +182,5 @@ public class RunCommand implements Callable<Integer> {
     static Duration defaultWarmup(Duration duration) {
         long tenth = duration.getSeconds() / 10;
         return Duration.ofSeconds(Math.min(60, tenth));
-    }
-
-    private static int positive(String option, int value) {
-        if (value < 1) {
-            throw new UserError("Invalid value for option '" + option + "': " + value + " (must be >= 1)");
-        }
-        return value;
     }
 }

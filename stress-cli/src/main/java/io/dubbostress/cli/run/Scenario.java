@@ -102,7 +102,8 @@ public final class Scenario {
         return scenarios;
     }
 
-    static String sizeLabel(int bytes) {
+    /** 1024 -> "1k", 102400 -> "100k", 1048576 -> "1m", 512 -> "512". */
+    public static String sizeLabel(int bytes) {
         if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
             return bytes / (1024 * 1024) + "m";
         }
