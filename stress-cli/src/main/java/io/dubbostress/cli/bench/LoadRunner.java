@@ -182,7 +182,6 @@ final class LoadRunner {
         properties.put("rate", "0");
         properties.put("provider_host", "127.0.0.1");
         properties.put("provider_port", String.valueOf(services.providerPort()));
-        properties.put("registry", "");
         if (side == BenchSide.HOP) {
             properties.put("consumer_host", "127.0.0.1");
             properties.put("consumer_port", String.valueOf(services.consumerPort()));

@@ -397,7 +397,9 @@ final class RunSession {
         p.put("rate", settings.rate.asProperty());
         p.put("provider_host", endpoints.providerHost);
         p.put("provider_port", String.valueOf(endpoints.providerPort));
-        p.put("registry", endpoints.registry);
+        if (!endpoints.registry.isEmpty()) { // an empty -Jregistry= makes JMeter log "Removing JMeter property"
+            p.put("registry", endpoints.registry);
+        }
         if (endpoints.consumerUrl != null) {
             p.put("consumer_host", endpoints.consumerHost());
             p.put("consumer_port", String.valueOf(endpoints.consumerPort()));
