@@ -2,12 +2,14 @@
 # scripts/soak.sh: the soak test. Runs `./stress run` (by default the full matrix: 20 threads x 10 minutes x
 # direct-1k, hop-1k, direct-100k, hop-100k) and, alongside, samples every few seconds the JVMs of the run -- JMeter
 # (the scenario's), the provider, the consumer, the PerfMon agent -- for heap, GC, open file descriptors, threads,
-# resident memory and TCP connections; after the run it takes the heap after every GC pause from the run's GC
-# analyses and writes a summary that compares the start of each series with its end. docs/RELIABILITY.md says what
-# to look at.
+# resident memory and TCP connections; every --full-gc seconds it has each of those JVMs collect its whole heap
+# (jcmd GC.run) and records what is left, the live set: what a leak makes grow (G1's young collections leave
+# promoted garbage in the old generation until a mixed collection, so the heap after them creeps up with no leak);
+# after the run it takes the heap after every GC pause from the run's GC analyses and writes a summary that compares
+# the start of each series with its end. docs/RELIABILITY.md says what to look at.
 #
-# Usage: scripts/soak.sh [--threads N] [--duration TIME] [--scenarios LIST] [--interval SECONDS] [--out DIR]
-#                        [-- more options for stress run]
+# Usage: scripts/soak.sh [--threads N] [--duration TIME] [--scenarios LIST] [--interval SECONDS]
+#                        [--full-gc SECONDS] [--out DIR] [-- more options for stress run]
 #        scripts/soak.sh --summarise DIR                  # write DIR/summary.md again (e.g. after a Ctrl-C)
 #   scripts/soak.sh                                        # the real soak: about 45 minutes of the whole machine
 #   scripts/soak.sh --duration 60s --interval 5            # a short trial
@@ -16,15 +18,18 @@
 #   run/                 the run folder of stress run (run.json, JTLs, GC logs and analyses, report.*)
 #   stress-run.out       stress run's console
 #   samples.csv          one row per process per interval (columns below)
+#   live-set.csv         per process, every --full-gc seconds (default 150; 0 = never): the old generation right
+#                        after a full GC, which compacts every live object into it: the live set
 #   heap-after-gc.csv    one row per GC pause of every JVM of the run: the heap right after it
 #   summary.md           per process: first vs last fifth of the run for every series, errors of the report
-# Needs: bash, a JDK (jstat), jq or python3, ss (iproute2) or /proc/net/tcp, Linux /proc.
+# Needs: bash, a JDK (jstat, jcmd), jq or python3, ss (iproute2) or /proc/net/tcp, Linux /proc.
 set -euo pipefail
 
 threads=20
 duration=10m
 scenarios=""
 interval=10
+full_gc=150
 out=""
 summarise_only=""
 extra=()
@@ -34,14 +39,16 @@ while [ $# -gt 0 ]; do
     --duration) duration=$2; shift 2 ;;
     --scenarios) scenarios=$2; shift 2 ;;
     --interval) interval=$2; shift 2 ;;
+    --full-gc) full_gc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --summarise) summarise_only=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "soak: unknown option '$1' (see scripts/soak.sh --help)" >&2; exit 2 ;;
   esac
 done
 case "$interval" in ''|*[!0-9]*|0) echo "soak: --interval '$interval' is not a whole number of seconds >= 1" >&2; exit 2 ;; esac
+case "$full_gc" in ''|*[!0-9]*) echo "soak: --full-gc '$full_gc' is not a whole number of seconds (0 = never)" >&2; exit 2 ;; esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ -n "$summarise_only" ]; then
@@ -56,7 +63,9 @@ run="$out/run"
 if [ -z "$summarise_only" ] && [ -e "$run" ]; then echo "soak: $run exists already; give a new --out" >&2; exit 2; fi
 jdk_bin=${JAVA_HOME:+$JAVA_HOME/bin/}
 jstat=${jdk_bin}jstat
+jcmd=${jdk_bin}jcmd
 command -v "$jstat" >/dev/null || { echo "soak: jstat not found (a JDK's bin/, or set JAVA_HOME)" >&2; exit 2; }
+command -v "$jcmd" >/dev/null || { echo "soak: jcmd not found (a JDK's bin/, or set JAVA_HOME)" >&2; exit 2; }
 
 # --- run.json, read with jq or python3 ------------------------------------------------------------------------
 if command -v jq >/dev/null; then
@@ -109,6 +118,7 @@ established_of_pid() { # pid -> established TCP sockets the process holds (its i
 heap="$out/heap-after-gc.csv"
 summary="$out/summary.md"
 samples="$out/samples.csv"
+live="$out/live-set.csv"
 
 heap_after_gc() {
   echo "service,epoch_ms,uptime_s,pause_ms,type,heap_after_kb,heap_committed_kb" > "$heap"
@@ -169,6 +179,24 @@ summarise() {
         printf "| %s | %d | %.1f -> %.1f | %.1f |\n", k, n[k], a / q / 1024, b / q / 1024, mx[k] / 1024 } }' \
       "$heap" | sort
     echo
+    echo "## Live set: the old generation right after a full GC (jcmd GC.run every --full-gc seconds), per scenario and process"
+    echo
+    echo "A full GC compacts every live object into the old generation; what the young generation holds by the time"
+    echo "jstat reads it (a JVM start later) was allocated since, and is left out."
+    echo
+    if [ -f "$live" ] && [ "$(wc -l < "$live")" -gt 1 ]; then
+      echo "| scenario | process | full GCs | first MiB | last MiB | lowest MiB | highest MiB |"
+      echo "|---|---|---:|---:|---:|---:|---:|"
+      awk -F, 'NR > 1 && $3 != "" && $7 != "" { key = $3 "|" $4
+          if (!(key in n)) { order[++keys] = key; lo[key] = $7; hi[key] = $7; first[key] = $7 }
+          n[key]++; last[key] = $7; if ($7 + 0 < lo[key] + 0) lo[key] = $7; if ($7 + 0 > hi[key] + 0) hi[key] = $7 }
+        END { for (o = 1; o <= keys; o++) { k = order[o]; split(k, p, "|")
+          printf "| %s | %s | %d | %.1f | %.1f | %.1f | %.1f |\n", p[1], p[2], n[k], first[k] / 1024, last[k] / 1024,
+            lo[k] / 1024, hi[k] / 1024 } }' "$live"
+    else
+      echo "none taken (--full-gc 0, or no scenario lasted ${full_gc}s)"
+    fi
+    echo
     echo "## Errors per scenario (report.json)"
     echo
     if [ -f "$run/report.json" ] && command -v jq >/dev/null; then
@@ -193,6 +221,7 @@ if [ -n "$summarise_only" ]; then
 fi
 
 echo "epoch_ms,elapsed_s,scenario,process,pid,heap_used_kb,old_used_kb,young_gcs,full_gcs,gc_seconds,fds,threads,rss_kb,tcp_established,provider_port_connections" > "$samples"
+echo "epoch_ms,elapsed_s,scenario,process,pid,heap_used_kb,old_used_kb" > "$live"
 
 args=(run --threads "$threads" --duration "$duration" --out "$run")
 [ -n "$scenarios" ] && args+=(--scenarios "$scenarios")
@@ -203,6 +232,7 @@ jar="$root/stress-cli/target/stress-cli.jar"
 cp "$jar" "$out/stress-cli.jar"
 echo "soak: ./stress ${args[*]}"
 echo "soak: sampling every ${interval}s into $samples; stress run's console: $out/stress-run.out"
+[ "$full_gc" -gt 0 ] && echo "soak: a full GC of each JVM every ${full_gc}s (jcmd GC.run), the heap after it into $live"
 # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options, as ./stress takes it
 "${jdk_bin}java" -Dstress.home="$root" ${STRESS_JAVA_OPTS:-} -jar "$out/stress-cli.jar" "${args[@]}" \
   > "$out/stress-run.out" 2>&1 &
@@ -212,6 +242,7 @@ trap 'kill -INT "$stress_pid" 2>/dev/null || true' INT TERM
 
 started=$(date +%s)
 last_scenario=""
+last_full_gc=$started
 while kill -0 "$stress_pid" 2>/dev/null; do
   now_ms=$(($(date +%s%N) / 1000000))
   elapsed=$(($(date +%s) - started))
@@ -225,12 +256,22 @@ while kill -0 "$stress_pid" 2>/dev/null; do
   fi
   port_connections=""
   [ -n "$provider_port" ] && port_connections=$(established_on_port "$provider_port")
+  collect=""
+  if [ "$full_gc" -gt 0 ] && [ -n "$scenario" ] && [ $(($(date +%s) - last_full_gc)) -ge "$full_gc" ]; then
+    collect=yes
+    last_full_gc=$(date +%s)
+  fi
   for process in jmeter provider consumer agent; do
     if [ "$process" = jmeter ]; then pid=$jmeter_pid; else pid=$(service_pid "$process"); fi
     case "$pid" in ''|-1|*[!0-9]*) continue ;; esac
     [ -d "/proc/$pid" ] || continue
     gc=$(gc_figures "$pid"); [ -z "$gc" ] && gc=",,,,"
     echo "$now_ms,$elapsed,${scenario:-},$process,$pid,$gc,$(proc_figures "$pid"),$(established_of_pid "$pid"),$port_connections" >> "$samples"
+    if [ -n "$collect" ] && "$jcmd" "$pid" GC.run > /dev/null 2>&1; then
+      # GC.run returns when the collection is done: the old generation is then the live set (eden refills meanwhile)
+      after=$(gc_figures "$pid" | cut -d, -f1,2)
+      [ -n "$after" ] && echo "$(($(date +%s%N) / 1000000)),$elapsed,$scenario,$process,$pid,$after" >> "$live"
+    fi
   done
   # sleep in short steps so the end of the run is noticed at once
   for _ in $(seq 1 "$interval"); do kill -0 "$stress_pid" 2>/dev/null || break; sleep 1; done
