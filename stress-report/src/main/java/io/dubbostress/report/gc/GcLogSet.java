@@ -1,0 +1,137 @@
+package io.dubbostress.report.gc;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * One GC log: a single file, or the pieces of a rotated one ({@code -Xlog:gc*:file=gc.log::filecount=3,filesize=10m}
+ * writes {@code gc.log}, {@code gc.log.0}, {@code gc.log.1}, ...; JDK 8's {@code -XX:+UseGCLogFileRotation} writes
+ * {@code gc.log.0}, {@code gc.log.1.current}, ...), read as one log in time order: the pieces are ordered by the first
+ * time stamp in each (the numbers in the names say nothing about age once the rotation has wrapped around).
+ *
+ * <pre>{@code
+ * for (GcLogSet set : GcLogSet.group(List.of(Paths.get("gc.log"), Paths.get("gc.log.0"), Paths.get("gc.log.1")))) {
+ *     set.forEachLine(line -> ...); // gc.log.1's lines, then gc.log.0's, then gc.log's, say
+ * }
+ * }</pre>
+ */
+public final class GcLogSet {
+
+    private static final Pattern ROTATION_SUFFIX = Pattern.compile("(\\.\\d+)?(\\.current)?$");
+    private static final int PROBE_LINES = 2_000;
+
+    private final String name;
+    private final List<Path> files;
+
+    private GcLogSet(String name, List<Path> files) {
+        this.name = name;
+        this.files = Collections.unmodifiableList(new ArrayList<>(files));
+    }
+
+    /** A set of one file. */
+    public static GcLogSet of(Path file) {
+        return new GcLogSet(file.getFileName().toString(), Collections.singletonList(file));
+    }
+
+    /** The given files as one log, in time order, named after the first file's name without its rotation number. */
+    public static GcLogSet rotated(List<Path> files) {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("a GC log set needs at least one file");
+        }
+        List<Path> ordered = new ArrayList<>(files);
+        Map<Path, Double> firstStamp = new LinkedHashMap<>();
+        for (Path file : ordered) {
+            firstStamp.put(file, firstStamp(file));
+        }
+        ordered.sort(Comparator.comparingDouble((Path p) -> firstStamp.get(p)).thenComparing(Path::toString));
+        return new GcLogSet(baseName(files.get(0)), ordered);
+    }
+
+    /**
+     * The files grouped into logs: pieces of one rotation (the same name but for a trailing {@code .N} or
+     * {@code .current}) together, in time order; each group in the order its first file was given.
+     */
+    public static List<GcLogSet> group(List<Path> files) {
+        Map<String, List<Path>> groups = new LinkedHashMap<>();
+        for (Path file : files) {
+            Path parent = file.toAbsolutePath().getParent();
+            String key = (parent == null ? "" : parent.toString()) + "/" + baseName(file);
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(file);
+        }
+        List<GcLogSet> sets = new ArrayList<>();
+        for (List<Path> group : groups.values()) {
+            sets.add(group.size() == 1 ? of(group.get(0)) : rotated(group));
+        }
+        return sets;
+    }
+
+    /** {@code gc.log} for {@code gc.log.2} and {@code gc.log.1.current}. */
+    static String baseName(Path file) {
+        return ROTATION_SUFFIX.matcher(file.getFileName().toString()).replaceFirst("");
+    }
+
+    /** The log's name: the file's, or for a rotated set the base name of its pieces. */
+    public String name() {
+        return name;
+    }
+
+    /** The files, oldest first. */
+    public List<Path> files() {
+        return files;
+    }
+
+    /** The first file (for a single log, the log). */
+    public Path first() {
+        return files.get(0);
+    }
+
+    public boolean isRotated() {
+        return files.size() > 1;
+    }
+
+    /** Every line of every file, oldest file first; a file's last line ends with it even without a newline. */
+    public void forEachLine(Consumer<String> action) {
+        for (Path file : files) {
+            try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    action.accept(line);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not read " + file, e);
+            }
+        }
+    }
+
+    /** The first stamp of the file, seconds (wall clock when it has one, else uptime); unstamped files sort last. */
+    private static double firstStamp(Path file) {
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            String text;
+            int n = 0;
+            while ((text = reader.readLine()) != null && n++ < PROBE_LINES) {
+                GcLogLine line = text.startsWith("[") ? GcLogLine.parse(text) : GcLogLine.parseJdk8(text);
+                if (line.epochMs() != GcLogLine.NO_EPOCH) {
+                    return line.epochMs() / 1000.0;
+                }
+                if (line.uptimeSeconds() != GcLogLine.NO_UPTIME) {
+                    return line.uptimeSeconds();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+        return Double.MAX_VALUE;
+    }
+}
