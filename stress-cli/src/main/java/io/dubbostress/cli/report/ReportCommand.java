@@ -1,22 +1,18 @@
 package io.dubbostress.cli.report;
 
-import io.dubbostress.cli.UserError;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
+import io.dubbostress.report.Report;
+import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.Warmup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,39 +85,33 @@ public final class ReportCommand implements Callable<Integer> {
         pairs.forEach(builder::pair);
         perfMon.forEach(builder::perfMon);
         gc.forEach(builder::gc);
-        Report report = builder.build(inputs);
         Path dir = out != null ? out : defaultOut();
-        String markdown = MarkdownReport.render(report);
-        try {
-            Files.createDirectories(dir);
-            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            write(dir.resolve("report.md"), markdown);
-            write(dir.resolve("report.json"), mapper.writeValueAsString(ReportJson.of(report)) + "\n");
-            write(dir.resolve("report.html"), HtmlReport.render(report));
-        } catch (IOException e) {
-            throw new UserError("could not write the report to " + dir + ": " + e.getMessage());
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        if (!quiet) {
+        write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
+        return 0;
+    }
+
+    /**
+     * Builds the report from {@code inputs}, writes report.md, report.json and report.html into {@code dir}, prints
+     * the Markdown to {@code stdout} (unless it is null) and one line saying what was written to {@code stderr}.
+     * {@code stress run} calls this at its end, as {@code stress report <folder>} would.
+     */
+    public static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
+            PrintWriter stderr) {
+        Report report = builder.build(inputs);
+        String markdown = ReportFiles.write(report, dir);
+        if (stdout != null) {
             stdout.print(markdown);
+            stdout.flush();
         }
-        stdout.flush();
-        PrintWriter stderr = spec.commandLine().getErr();
         stderr.println("stress report: wrote " + dir.resolve("report.md") + ", report.json, report.html ("
                 + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
                 : ", " + report.warnings().size() + " warnings") + ")");
         stderr.flush();
-        return 0;
+        return report;
     }
 
     private Path defaultOut() {
         Path first = inputs.get(0).toAbsolutePath();
         return Files.isDirectory(first) ? first : first.getParent();
-    }
-
-    private static void write(Path file, String text) throws IOException {
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(temporary, text.getBytes(StandardCharsets.UTF_8));
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.PrintStream;
