@@ -12,119 +12,188 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The offline analysis of one GC log: its pauses ({@link GcEvent}s) and what follows from them -- pause count, total,
- * mean, max and p99, GC throughput, allocation rate, heap peaks -- for the whole log and for any time window (a
- * scenario's). Saved as {@code <base>.analysis.json} next to the log (field names in docs/GC.md) and read back by
+ * The offline analysis of one GC log (or rotated set): pause count, total, mean, max and p99, GC throughput over the
+ * time the log covers, allocation rate, heap peaks, per pause type and per time window (a scenario's); which parser
+ * read it, what the independent count of its pause lines says, and every doubt as a {@link #warnings() warning}.
+ * Saved as {@code <base>.analysis.json} next to the log (field names in docs/GC.md) and read back by
  * {@code stress report}.
  *
  * <pre>{@code
  * GcAnalysis analysis = new GcLogAnalyzer().analyze(Paths.get("run/gc/provider-gc.log"));
  * PauseStats whole = analysis.pauses();
  * PauseStats during = analysis.window(scenarioStartMs, scenarioEndMs); // null without wall-clock times
+ * if (!analysis.warnings().isEmpty()) { ... } // the figures are not sure
  * }</pre>
  */
 public final class GcAnalysis {
 
     /** The value of the {@code schema} field; changes only when a field changes meaning or goes away. */
-    public static final String SCHEMA = "dubbo-stress/gc-analysis/1";
+    public static final String SCHEMA = "dubbo-stress/gc-analysis/2";
 
-    private final String log;
-    private final String service;
-    private final String parser;
-    private final String format;
-    private final String collector;
-    private final List<GcEvent> events;
-    private final long logStartEpochMs;
-    private final long logEndEpochMs;
+    /** Everything an analysis is made of (the analyzer and {@link #fromJson} fill it). */
+    static final class Parts {
+        final String log;
+        final String service;
+        final String parser;
+        final String format;
+        final String collector;
+        final List<String> files;
+        final List<GcEvent> events;
+        final boolean eventsComplete;
+        final boolean hasWallClock;
+        final PauseStats pauses;
+        final Map<String, PauseStats> byType;
+        final Map<TimeWindow, PauseStats> windows;
+        final long allocatedBytes;
+        final long peakBefore;
+        final long peakAfter;
+        final long peakCommitted;
+        final long logStartEpochMs;
+        final long logEndEpochMs;
+        final double spanMs;
+        final long pauseLinesCounted;
+        final List<String> warnings;
+        final List<String> notes;
 
-    /** {@code logStartEpochMs}/{@code logEndEpochMs}: the log's first and last wall-clock stamps, or UNKNOWN. */
-    public GcAnalysis(String log, String service, String parser, String format, String collector,
-                      List<GcEvent> events, long logStartEpochMs, long logEndEpochMs) {
-        this.log = log;
-        this.service = service;
-        this.parser = parser;
-        this.format = format;
-        this.collector = collector;
-        this.events = Collections.unmodifiableList(new ArrayList<>(events));
-        this.logStartEpochMs = logStartEpochMs;
-        this.logEndEpochMs = logEndEpochMs;
+        Parts(String log, String service, String parser, String format, String collector, List<String> files,
+              List<GcEvent> events, boolean eventsComplete, boolean hasWallClock, PauseStats pauses,
+              Map<String, PauseStats> byType, Map<TimeWindow, PauseStats> windows, long allocatedBytes,
+              long peakBefore, long peakAfter, long peakCommitted, long logStartEpochMs, long logEndEpochMs,
+              double spanMs, long pauseLinesCounted, List<String> warnings, List<String> notes) {
+            this.log = log;
+            this.service = service;
+            this.parser = parser;
+            this.format = format;
+            this.collector = collector;
+            this.files = Collections.unmodifiableList(new ArrayList<>(files));
+            this.events = Collections.unmodifiableList(new ArrayList<>(events));
+            this.eventsComplete = eventsComplete;
+            this.hasWallClock = hasWallClock;
+            this.pauses = pauses;
+            this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
+            this.windows = Collections.unmodifiableMap(new LinkedHashMap<>(windows));
+            this.allocatedBytes = allocatedBytes;
+            this.peakBefore = peakBefore;
+            this.peakAfter = peakAfter;
+            this.peakCommitted = peakCommitted;
+            this.logStartEpochMs = logStartEpochMs;
+            this.logEndEpochMs = logEndEpochMs;
+            this.spanMs = spanMs;
+            this.pauseLinesCounted = pauseLinesCounted;
+            this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
+            this.notes = Collections.unmodifiableList(new ArrayList<>(notes));
+        }
     }
 
-    /** The log's first wall-clock stamp (about when the JVM started), or {@link GcEvent#UNKNOWN}. */
-    public long logStartEpochMs() {
-        return logStartEpochMs;
+    private final Parts p;
+
+    GcAnalysis(Parts parts) {
+        this.p = parts;
     }
 
-    /** The log's last wall-clock stamp (about when the JVM stopped, or the log was copied), or UNKNOWN. */
-    public long logEndEpochMs() {
-        return logEndEpochMs;
-    }
-
-    /** The log's file name. */
+    /** The log's file name (a rotated set's base name). */
     public String log() {
-        return log;
+        return p.log;
     }
 
     public String service() {
-        return service;
+        return p.service;
     }
 
+    /** {@code dubbo-stress unified-logging parser} or {@code GCViewer 1.36}. */
     public String parser() {
-        return parser;
+        return p.parser;
     }
 
     public String format() {
-        return format;
+        return p.format;
     }
 
     /** G1, Parallel, Serial, CMS, Shenandoah, ZGC, or "unknown". */
     public String collector() {
-        return collector;
+        return p.collector;
     }
 
-    /** The pauses in log order. */
+    /** The files read, oldest first (one, or a rotated set's pieces). */
+    public List<String> files() {
+        return p.files;
+    }
+
+    /** The log's first wall-clock stamp (about when the JVM started), or {@link GcEvent#UNKNOWN}. */
+    public long logStartEpochMs() {
+        return p.logStartEpochMs;
+    }
+
+    /** The log's last wall-clock stamp (about when the JVM stopped, or the log was copied), or UNKNOWN. */
+    public long logEndEpochMs() {
+        return p.logEndEpochMs;
+    }
+
+    /** The pauses in log order, one by one: all of them when {@link #eventsComplete()}, else the first ones. */
     public List<GcEvent> events() {
-        return events;
+        return p.events;
     }
 
-    /** Whether the events carry wall-clock times (decorator {@code time}, or {@code -XX:+PrintGCDateStamps}). */
+    /** Whether {@link #events()} holds every pause (a huge log keeps only its first ones; the figures take all). */
+    public boolean eventsComplete() {
+        return p.eventsComplete;
+    }
+
+    /** Whether the pauses carry wall-clock times (decorator {@code time}, or {@code -XX:+PrintGCDateStamps}). */
     public boolean hasWallClock() {
-        return !events.isEmpty() && events.stream().allMatch(e -> e.epochMs() != GcEvent.UNKNOWN);
+        return p.hasWallClock;
     }
 
     /**
-     * The span the log covers, in ms: from the JVM's start (uptime 0) to the end of the last pause; from the first
-     * pause when the log has no uptime.
+     * The time the log covers, ms: from the JVM's start (uptime 0) when the log begins with the JVM's header, else
+     * from its first stamp, to its last stamp or the end of its last pause, whichever is later.
      */
     public double spanMs() {
-        if (events.isEmpty()) {
-            return 0;
-        }
-        GcEvent first = events.get(0);
-        GcEvent last = events.get(events.size() - 1);
-        double start = Math.min(0, first.uptimeSeconds() * 1000);
-        return last.uptimeSeconds() * 1000 + last.pauseMs() - start;
+        return p.spanMs;
     }
 
     /** Pause figures for the whole log. */
     public PauseStats pauses() {
-        return PauseStats.of(events, spanMs());
+        return p.pauses;
+    }
+
+    /** How many pauses the log's lines state, counted independently of the parser. */
+    public long pauseLinesCounted() {
+        return p.pauseLinesCounted;
+    }
+
+    /** Why the figures may be wrong (empty when the analysis vouches for them). */
+    public List<String> warnings() {
+        return p.warnings;
+    }
+
+    /** What the reader should know that does not make the figures doubtful (e.g. no collection yet). */
+    public List<String> notes() {
+        return p.notes;
     }
 
     /**
-     * Pause figures for the pauses stamped within {@code [fromMs, toMs)}; null when the log has no wall clock, or when
-     * the JVM was not running then (the window is outside the log's first and last stamps).
+     * Pause figures for the pauses started within {@code [fromMs, toMs)}; null when the log has no wall clock, when
+     * the JVM was not running then (the window is outside the log's first and last stamps), or when the log had more
+     * pauses than were kept and the window was not asked for up front ({@link GcLogAnalyzer#analyze(GcLogSet, List)}).
      */
     public PauseStats window(long fromMs, long toMs) {
+        PauseStats asked = p.windows.get(new TimeWindow(fromMs, toMs));
+        if (asked != null) {
+            return asked;
+        }
         if (!hasWallClock()) {
             return null;
         }
-        if (logStartEpochMs != GcEvent.UNKNOWN && logEndEpochMs != GcEvent.UNKNOWN
-                && (toMs <= logStartEpochMs || fromMs > logEndEpochMs)) {
+        if (p.logStartEpochMs != GcEvent.UNKNOWN && p.logEndEpochMs != GcEvent.UNKNOWN
+                && (toMs <= p.logStartEpochMs || fromMs > p.logEndEpochMs)) {
+            return null;
+        }
+        if (!p.eventsComplete) {
             return null;
         }
         List<GcEvent> inside = new ArrayList<>();
-        for (GcEvent event : events) {
+        for (GcEvent event : p.events) {
             if (event.epochMs() >= fromMs && event.epochMs() < toMs) {
                 inside.add(event);
             }
@@ -134,16 +203,7 @@ public final class GcAnalysis {
 
     /** Pause figures per pause type, most total time first. */
     public Map<String, PauseStats> byType() {
-        Map<String, List<GcEvent>> groups = new LinkedHashMap<>();
-        for (GcEvent event : events) {
-            groups.computeIfAbsent(event.type(), t -> new ArrayList<>()).add(event);
-        }
-        Map<String, PauseStats> result = new LinkedHashMap<>();
-        groups.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), PauseStats.of(e.getValue(), spanMs())))
-                .sorted((a, b) -> Double.compare(b.getValue().totalMs(), a.getValue().totalMs()))
-                .forEach(e -> result.put(e.getKey(), e.getValue()));
-        return result;
+        return p.byType;
     }
 
     /**
@@ -151,35 +211,24 @@ public final class GcAnalysis {
      * pause, plus, for every later pause, how much the heap grew since the previous pause ended.
      */
     public long allocatedBytes() {
-        long allocated = 0;
-        long previousAfter = -1;
-        for (GcEvent event : events) {
-            if (event.heapBeforeBytes() < 0 || event.heapAfterBytes() < 0) {
-                continue;
-            }
-            allocated += previousAfter < 0 ? event.heapBeforeBytes()
-                    : Math.max(0, event.heapBeforeBytes() - previousAfter);
-            previousAfter = event.heapAfterBytes();
-        }
-        return allocated;
+        return p.allocatedBytes;
     }
 
     /** {@link #allocatedBytes()} per second of {@link #spanMs()}. */
     public double allocationRateBytesPerSecond() {
-        double span = spanMs();
-        return span <= 0 ? 0 : allocatedBytes() * 1000.0 / span;
+        return p.spanMs <= 0 ? 0 : p.allocatedBytes * 1000.0 / p.spanMs;
     }
 
     public long peakHeapBeforeGcBytes() {
-        return events.stream().mapToLong(GcEvent::heapBeforeBytes).max().orElse(GcEvent.UNKNOWN);
+        return p.peakBefore;
     }
 
     public long peakHeapAfterGcBytes() {
-        return events.stream().mapToLong(GcEvent::heapAfterBytes).max().orElse(GcEvent.UNKNOWN);
+        return p.peakAfter;
     }
 
     public long peakHeapCommittedBytes() {
-        return events.stream().mapToLong(GcEvent::heapCommittedBytes).max().orElse(GcEvent.UNKNOWN);
+        return p.peakCommitted;
     }
 
     /** The analysis as written to {@code <base>.analysis.json}. */
@@ -187,39 +236,56 @@ public final class GcAnalysis {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
         root.put("schema", SCHEMA);
-        root.put("log", log);
-        root.put("service", service);
-        root.put("parser", parser);
-        root.put("format", format);
-        root.put("collector", collector);
+        root.put("log", p.log);
+        ArrayNode files = root.putArray("files");
+        p.files.forEach(files::add);
+        root.put("service", p.service);
+        root.put("parser", p.parser);
+        root.put("format", p.format);
+        root.put("collector", p.collector);
+        ArrayNode warnings = root.putArray("warnings");
+        p.warnings.forEach(warnings::add);
+        ArrayNode notes = root.putArray("notes");
+        p.notes.forEach(notes::add);
+        root.put("pauseLinesCounted", p.pauseLinesCounted);
         root.put("hasWallClock", hasWallClock());
-        root.put("logStartEpochMs", logStartEpochMs);
-        root.put("logEndEpochMs", logEndEpochMs);
-        if (!events.isEmpty() && hasWallClock()) {
-            root.put("firstEventEpochMs", events.get(0).epochMs());
-            root.put("lastEventEpochMs", events.get(events.size() - 1).epochMs());
+        root.put("logStartEpochMs", p.logStartEpochMs);
+        root.put("logEndEpochMs", p.logEndEpochMs);
+        if (!p.events.isEmpty() && hasWallClock()) {
+            root.put("firstEventEpochMs", p.events.get(0).epochMs());
+            if (p.eventsComplete) {
+                root.put("lastEventEpochMs", p.events.get(p.events.size() - 1).epochMs());
+            }
         }
-        root.put("spanSeconds", round3(spanMs() / 1000));
-        root.set("pauses", pauseJson(pauses()));
-        root.put("throughputPercent", round3(pauses().throughputPercent()));
-        root.put("allocatedBytes", allocatedBytes());
+        root.put("spanSeconds", round3(p.spanMs / 1000));
+        root.set("pauses", pauseJson(p.pauses));
+        root.put("throughputPercent", round3(p.pauses.throughputPercent()));
+        root.put("allocatedBytes", p.allocatedBytes);
         root.put("allocationRateBytesPerSec", Math.round(allocationRateBytesPerSecond()));
         ObjectNode heap = root.putObject("heap");
-        heap.put("peakBeforeGcBytes", peakHeapBeforeGcBytes());
-        heap.put("peakAfterGcBytes", peakHeapAfterGcBytes());
-        heap.put("peakCommittedBytes", peakHeapCommittedBytes());
+        heap.put("peakBeforeGcBytes", p.peakBefore);
+        heap.put("peakAfterGcBytes", p.peakAfter);
+        heap.put("peakCommittedBytes", p.peakCommitted);
         ArrayNode types = root.putArray("pauseTypes");
-        byType().forEach((type, stats) -> {
+        p.byType.forEach((type, stats) -> {
             ObjectNode node = pauseJson(stats);
             node.put("type", type);
             types.add(node);
         });
+        ArrayNode windows = root.putArray("windows");
+        p.windows.forEach((window, stats) -> {
+            ObjectNode node = pauseJson(stats);
+            node.put("fromEpochMs", window.fromEpochMs());
+            node.put("toEpochMs", window.toEpochMs());
+            windows.add(node);
+        });
+        root.put("eventsComplete", p.eventsComplete);
         ArrayNode list = root.putArray("events");
-        for (GcEvent event : events) {
+        for (GcEvent event : p.events) {
             ObjectNode node = list.addObject();
             node.put("epochMs", event.epochMs());
             node.put("uptimeSeconds", round3(event.uptimeSeconds()));
-            node.put("pauseMs", round3(event.pauseMs()));
+            node.put("pauseMs", round6(event.pauseMs()));
             node.put("type", event.type());
             node.put("full", event.full());
             node.put("heapBeforeBytes", event.heapBeforeBytes());
@@ -233,13 +299,19 @@ public final class GcAnalysis {
     public static ObjectNode pauseJson(PauseStats stats) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("count", stats.count());
-        node.put("totalMs", round3(stats.totalMs()));
+        node.put("totalMs", round6(stats.totalMs()));
         node.put("meanMs", round3(stats.meanMs()));
-        node.put("maxMs", round3(stats.maxMs()));
+        node.put("maxMs", round6(stats.maxMs()));
         node.put("p99Ms", round3(stats.p99Ms()));
         node.put("fullCount", stats.fullCount());
-        node.put("fullTotalMs", round3(stats.fullTotalMs()));
+        node.put("fullTotalMs", round6(stats.fullTotalMs()));
         return node;
+    }
+
+    private static PauseStats pauseStats(JsonNode node, double spanMs) {
+        return new PauseStats(node.path("count").asInt(), node.path("totalMs").asDouble(),
+                node.path("maxMs").asDouble(), node.path("p99Ms").asDouble(), spanMs, node.path("fullCount").asInt(),
+                node.path("fullTotalMs").asDouble());
     }
 
     /** Reads an analysis written by {@link #toJson()}; a file of another schema is an IllegalArgumentException. */
@@ -248,6 +320,7 @@ public final class GcAnalysis {
         if (!SCHEMA.equals(schema)) {
             throw new IllegalArgumentException("schema is '" + schema + "', expected '" + SCHEMA + "'");
         }
+        double spanMs = root.path("spanSeconds").asDouble() * 1000;
         List<GcEvent> events = new ArrayList<>();
         for (JsonNode node : root.path("events")) {
             events.add(new GcEvent(node.path("epochMs").asLong(GcEvent.UNKNOWN),
@@ -257,13 +330,38 @@ public final class GcAnalysis {
                     node.path("heapAfterBytes").asLong(GcEvent.UNKNOWN),
                     node.path("heapCommittedBytes").asLong(GcEvent.UNKNOWN)));
         }
-        return new GcAnalysis(root.path("log").asText(""), root.path("service").asText(""),
+        Map<String, PauseStats> types = new LinkedHashMap<>();
+        for (JsonNode node : root.path("pauseTypes")) {
+            types.put(node.path("type").asText(""), pauseStats(node, spanMs));
+        }
+        Map<TimeWindow, PauseStats> windows = new LinkedHashMap<>();
+        for (JsonNode node : root.path("windows")) {
+            TimeWindow window = new TimeWindow(node.path("fromEpochMs").asLong(), node.path("toEpochMs").asLong());
+            windows.put(window, pauseStats(node, window.lengthMs()));
+        }
+        List<String> files = new ArrayList<>();
+        root.path("files").forEach(n -> files.add(n.asText()));
+        List<String> warnings = new ArrayList<>();
+        root.path("warnings").forEach(n -> warnings.add(n.asText()));
+        List<String> notes = new ArrayList<>();
+        root.path("notes").forEach(n -> notes.add(n.asText()));
+        JsonNode heap = root.path("heap");
+        return new GcAnalysis(new Parts(root.path("log").asText(""), root.path("service").asText(""),
                 root.path("parser").asText(""), root.path("format").asText(""),
-                root.path("collector").asText("unknown"), events,
-                root.path("logStartEpochMs").asLong(GcEvent.UNKNOWN), root.path("logEndEpochMs").asLong(GcEvent.UNKNOWN));
+                root.path("collector").asText("unknown"), files, events, root.path("eventsComplete").asBoolean(true),
+                root.path("hasWallClock").asBoolean(), pauseStats(root.path("pauses"), spanMs), types, windows,
+                root.path("allocatedBytes").asLong(), heap.path("peakBeforeGcBytes").asLong(GcEvent.UNKNOWN),
+                heap.path("peakAfterGcBytes").asLong(GcEvent.UNKNOWN),
+                heap.path("peakCommittedBytes").asLong(GcEvent.UNKNOWN),
+                root.path("logStartEpochMs").asLong(GcEvent.UNKNOWN), root.path("logEndEpochMs").asLong(GcEvent.UNKNOWN),
+                spanMs, root.path("pauseLinesCounted").asLong(), warnings, notes));
     }
 
     static double round3(double value) {
         return Math.round(value * 1000) / 1000.0;
+    }
+
+    static double round6(double value) {
+        return Math.round(value * 1_000_000) / 1_000_000.0;
     }
 }

@@ -22,7 +22,7 @@ public final class PauseStats {
     private final int fullCount;
     private final double fullTotalMs;
 
-    private PauseStats(int count, double totalMs, double maxMs, double p99Ms, double spanMs, int fullCount,
+    PauseStats(int count, double totalMs, double maxMs, double p99Ms, double spanMs, int fullCount,
                        double fullTotalMs) {
         this.count = count;
         this.totalMs = totalMs;
