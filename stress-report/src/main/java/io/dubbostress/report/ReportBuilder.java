@@ -6,6 +6,7 @@ import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.GcLogAnalyzer;
 import io.dubbostress.report.gc.GcLogFiles;
+import io.dubbostress.report.gc.GcLogSet;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
@@ -269,18 +270,27 @@ public final class ReportBuilder {
                     ? run.root().toAbsolutePath().relativize(log.toAbsolutePath()).toString() : log.toString();
             try {
                 GcAnalysis analysis = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) && !Files.exists(log)
-                        ? readAnalysis(input) : store.loadOrAnalyze(log);
+                        ? readAnalysis(input) : store.loadOrAnalyze(withRotatedPieces(log));
                 GcEasyAnswer gcEasy = store.loadGcEasy(log);
                 logs.add(new Report.GcLog(shown, analysis, gcEasy));
-                if (Files.exists(log.resolveSibling(log.getFileName() + ".0"))) {
-                    warnings.add(shown + ": rotated parts (" + log.getFileName() + ".0, ...) are not read; let the JVM "
-                            + "log to one file (-Xlog:gc*:file=...::filecount=0)");
+                for (String warning : analysis.warnings()) {
+                    warnings.add(shown + ": GC figures not sure: " + warning);
                 }
             } catch (UserError e) {
                 warnings.add(e.getMessage() + "; left out of the report");
             }
         }
         return logs;
+    }
+
+    /** The log and its rotated pieces ({@code gc.log.0}, {@code gc.log.1}, ...) as one set, read in time order. */
+    private static GcLogSet withRotatedPieces(Path log) {
+        List<Path> pieces = new ArrayList<>();
+        pieces.add(log);
+        for (int i = 0; Files.exists(log.resolveSibling(log.getFileName() + "." + i)); i++) {
+            pieces.add(log.resolveSibling(log.getFileName() + "." + i));
+        }
+        return pieces.size() == 1 ? GcLogSet.of(log) : GcLogSet.rotated(pieces);
     }
 
     private static GcAnalysis readAnalysis(Path file) {

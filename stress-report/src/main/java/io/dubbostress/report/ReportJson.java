@@ -224,6 +224,8 @@ public final class ReportJson {
         node.put("collector", analysis.collector());
         node.put("parser", analysis.parser());
         node.put("format", analysis.format());
+        ArrayNode warnings = node.putArray("warnings");
+        analysis.warnings().forEach(warnings::add);
         node.put("hasWallClock", analysis.hasWallClock());
         node.put("spanSeconds", round(analysis.spanMs() / 1000, 3));
         node.set("pauses", GcAnalysis.pauseJson(analysis.pauses()));

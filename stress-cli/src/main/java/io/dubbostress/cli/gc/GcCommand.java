@@ -1,14 +1,10 @@
 package io.dubbostress.cli.gc;
 
 import io.dubbostress.report.gc.ApiKey;
-import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisStore;
-import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.gc.GcBatch;
 import io.dubbostress.report.gc.GcEasyClient;
-import io.dubbostress.report.gc.GcEasyException;
 import io.dubbostress.report.gc.GcLogAnalyzer;
-import io.dubbostress.report.gc.GcLogFiles;
-import io.dubbostress.report.gc.GcTable;
 
 import io.dubbostress.report.UserError;
 
@@ -30,23 +26,30 @@ import java.util.concurrent.Callable;
  * {@code stress gc <gc.log>...}: analyses GC logs offline (pause count, total, mean, p99, max, GC throughput,
  * allocation rate, heap peaks), writes {@code <base>.analysis.json} next to each log and prints a table. With a GCeasy
  * API key ({@code GCEASY_API_KEY} or {@code --gceasy-key-file}) each log is also uploaded and GCeasy's answer saved as
- * {@code <base>.gceasy.json}; a GCeasy failure is one line, the offline analysis stays.
+ * {@code <base>.gceasy.json}; a GCeasy failure is one line, the offline analysis stays. The pieces of a rotated log
+ * ({@code gc.log gc.log.0 gc.log.1}) are read as one log.
  *
  * <pre>
  * ./stress gc run/gc/provider-gc.log run/gc/consumer-gc.log
+ * ./stress gc gc.log*
  * GCEASY_API_KEY=... ./stress gc run/gc/provider-gc.log
  * </pre>
- * Exit code 0 when every log was analysed offline, 2 when one could not be (the others still are).
+ * Exit code 0 when every log was analysed and the analysis vouches for its figures; 1 when an analysis has warnings
+ * (its figures are not sure; {@code --accept-warnings} makes that 0); 2 when a log could not be analysed (the others
+ * still are).
  */
 @Command(name = "gc",
         description = {
             "Analyses GC logs offline (pauses, GC throughput, allocation rate, heap) and, with a GCeasy API key, "
                 + "with GCeasy too.",
-            "Reads JDK 8 -XX:+PrintGCDetails and JDK 9+ -Xlog:gc* logs (G1, Parallel, Serial, CMS, ...), writes "
-                + "<base>.analysis.json next to each <base>.log and prints a table. The key comes from the "
+            "Reads JDK 8 -XX:+PrintGCDetails and JDK 9+ -Xlog:gc logs (G1, Parallel, Serial, CMS, Shenandoah, ZGC), "
+                + "the pieces of a rotated log as one log, writes <base>.analysis.json next to each <base>.log and "
+                + "prints a table. Each analysis is checked against an independent count of the log's pause lines; a "
+                + "doubt is a warning, a row marked NOT SURE and exit code 1. The key comes from the "
                 + ApiKey.ENV + " environment variable or --gceasy-key-file; GCeasy's answer is saved as "
                 + "<base>.gceasy.json."},
-        footer = {"", "See docs/GC.md."},
+        footer = {"", "Exit codes: 0 all sure, 1 a warning (see --accept-warnings), 2 a log could not be read.",
+            "See docs/GC.md."},
         mixinStandardHelpOptions = true)
 public final class GcCommand implements Callable<Integer> {
 
@@ -55,7 +58,8 @@ public final class GcCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "GC_LOG", arity = "1..*", description = "GC log files.")
+    @Parameters(paramLabel = "GC_LOG", arity = "1..*",
+            description = "GC log files; the pieces of a rotated log (gc.log gc.log.0 ...) are read as one log.")
     private List<Path> logs;
 
     @Option(names = "--gceasy-key-file", paramLabel = "FILE",
@@ -73,6 +77,10 @@ public final class GcCommand implements Callable<Integer> {
     @Option(names = "--offline", description = "Never upload, even with a key.")
     private boolean offline;
 
+    @Option(names = "--accept-warnings",
+            description = "Exit 0 even when an analysis has warnings (the rows stay marked NOT SURE).")
+    private boolean acceptWarnings;
+
     /** The environment the key is looked up in (tests replace it). */
     Map<String, String> environment = System.getenv();
 
@@ -86,46 +94,21 @@ public final class GcCommand implements Callable<Integer> {
         ApiKey key = offline ? null : ApiKey.resolve(keyFile, environment);
         GcEasyClient client = key == null ? null : new GcEasyClient(gcEasyUrl, key,
                 Duration.ofSeconds(gcEasyTimeoutSeconds), GcEasyClient.DEFAULT_COMPRESS_ABOVE_BYTES);
-        int failed = analyse(logs, client, out, err);
-        return failed == 0 ? 0 : 2;
+        GcBatch.Result result = new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), client).run(logs, out, err);
+        if (result.failed() > 0) {
+            return 2;
+        }
+        return result.warned() > 0 && !acceptWarnings ? 1 : 0;
     }
 
     /**
      * Analyses each log offline (writing {@code <base>.analysis.json}), uploads it to GCeasy when {@code client} is
-     * not null, and prints the table of those that could be read to {@code out}; a log that cannot be read is one line
-     * on {@code err}. Returns how many logs could not be analysed. {@code stress run} calls this for its GC logs.
+     * not null, and prints the table of those that could be read to {@code out}; a log that cannot be read, and each
+     * warning, is one line on {@code err}. Returns how many logs could not be analysed. {@code stress run} calls this
+     * for its GC logs.
      */
     public static int analyse(List<Path> logs, GcEasyClient client, PrintWriter out, PrintWriter err) {
-        GcAnalysisStore store = new GcAnalysisStore(new GcLogAnalyzer());
-        GcTable table = new GcTable();
-        int failed = 0;
-        for (Path log : logs) {
-            GcAnalysis analysis;
-            try {
-                analysis = store.analyzeAndSave(log);
-            } catch (UserError e) {
-                err.println("stress gc: " + e.getMessage());
-                failed++;
-                continue;
-            }
-            GcEasyAnswer answer = null;
-            if (client != null) {
-                try {
-                    answer = client.analyze(log);
-                    store.saveGcEasy(log, client.redactedText(answer));
-                } catch (GcEasyException e) {
-                    err.println("stress gc: " + log.getFileName() + ": " + e.getMessage() + " (the offline analysis is in "
-                            + GcLogFiles.analysisFile(log).getFileName() + ")");
-                }
-            }
-            table.add(analysis, answer);
-        }
-        if (failed < logs.size()) {
-            out.print(table.render());
-        }
-        out.flush();
-        err.flush();
-        return failed;
+        return new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), client).run(logs, out, err).failed();
     }
 
     /** The GCeasy client a key in the environment asks for (default endpoint and timeout), or null without one. */

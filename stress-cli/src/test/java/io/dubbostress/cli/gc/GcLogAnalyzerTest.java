@@ -148,6 +148,6 @@ class GcLogAnalyzerTest {
                 .hasMessage("GC log " + empty + " is empty");
         Path foreign = Files.write(dir.resolve("app.log"), "2026-11-22 10:00:00 INFO started\n".getBytes());
         assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(UserError.class)
-                .hasMessageStartingWith("GC log " + foreign + " is not in a format GCViewer knows");
+                .hasMessage("GC log " + foreign + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ -Xlog:gc line in it");
     }
 }

@@ -35,23 +35,49 @@ public final class GcAnalysisStore {
 
     /** Analyses the log and writes {@code <base>.analysis.json}. */
     public GcAnalysis analyzeAndSave(Path log) {
-        GcAnalysis analysis = analyzer.analyze(log);
-        write(GcLogFiles.analysisFile(log), analysis.toJson().toPrettyString());
+        return analyzeAndSave(GcLogSet.of(log));
+    }
+
+    /**
+     * Analyses a log or rotated set and writes {@code <base>.analysis.json} next to its first file ({@code gc.log},
+     * {@code gc.log.0}, {@code gc.log.1}: {@code gc.analysis.json}).
+     */
+    public GcAnalysis analyzeAndSave(GcLogSet set) {
+        GcAnalysis analysis = analyzer.analyze(set);
+        write(GcLogFiles.analysisFile(companion(set)), analysis.toJson().toPrettyString());
         return analysis;
+    }
+
+    /** The path companion files are named after: the log, or for a rotated set its base name beside its pieces. */
+    public static Path companion(GcLogSet set) {
+        return set.first().resolveSibling(set.name());
     }
 
     /** The saved analysis when it is at least as new as the log and readable; otherwise a fresh one, saved. */
     public GcAnalysis loadOrAnalyze(Path log) {
-        Path saved = GcLogFiles.analysisFile(log);
+        return loadOrAnalyze(GcLogSet.of(log));
+    }
+
+    /** The same for a log or rotated set: fresh when at least as new as its newest piece. */
+    public GcAnalysis loadOrAnalyze(GcLogSet set) {
+        Path saved = GcLogFiles.analysisFile(companion(set));
         try {
-            if (Files.isRegularFile(saved) && (!Files.exists(log)
-                    || Files.getLastModifiedTime(saved).compareTo(Files.getLastModifiedTime(log)) >= 0)) {
+            if (Files.isRegularFile(saved) && newerThanEvery(saved, set)) {
                 return GcAnalysis.fromJson(mapper.readTree(saved.toFile()));
             }
         } catch (IOException | IllegalArgumentException e) {
             // unreadable or of another schema: analyse the log again
         }
-        return analyzeAndSave(log);
+        return analyzeAndSave(set);
+    }
+
+    private static boolean newerThanEvery(Path saved, GcLogSet set) throws IOException {
+        for (Path file : set.files()) {
+            if (Files.exists(file) && Files.getLastModifiedTime(saved).compareTo(Files.getLastModifiedTime(file)) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** GCeasy's saved answer, or null when there is none. A file that is not JSON is a {@link UserError}. */

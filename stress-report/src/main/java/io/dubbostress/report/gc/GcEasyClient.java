@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -16,20 +15,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
  * Uploads a GC log to the GCeasy API as its documentation describes: {@code POST <endpoint>?apiKey=KEY}, the raw log as
  * the body with {@code Content-Type:text}, or, above {@code compressAboveBytes}, the log zipped with
- * {@code Content-Encoding:zip}. The answer is JSON; a refused key answers {@code {"fault": ...}}. Every failure is a
- * {@link GcEasyException} with one line and without the key; the log is only read.
+ * {@code Content-Encoding:zip}. The pieces of a rotated log go together, as one zip archive of every piece (the API
+ * takes compressed archives of several files). A time window becomes GCeasy's documented time filters,
+ * {@code startTime} and {@code endTime}, in the time-stamp format of the logs ({@code 2026-11-21T10:00:00.000+0000}).
+ * The client speaks HTTP/1.1 only: the JDK client's default upgrade attempt to HTTP/2 (h2c, with the body) breaks some
+ * proxies. The body is streamed from the file (or a temporary zip), never held in memory. The answer is JSON; a
+ * refused key answers {@code {"fault": ...}}. Every failure is a {@link GcEasyException} with one line and without the
+ * key; the log is only read.
  *
  * <pre>{@code
  * GcEasyClient client = new GcEasyClient(GcEasyClient.DEFAULT_ENDPOINT, ApiKey.of(key), Duration.ofMinutes(2),
  *         GcEasyClient.DEFAULT_COMPRESS_ABOVE_BYTES);
- * GcEasyAnswer answer = client.analyze(Paths.get("provider-gc.log"));
- * System.out.println(answer.webReport());
+ * GcEasyAnswer whole = client.analyze(Paths.get("provider-gc.log"));
+ * GcEasyAnswer steady = client.analyze(GcLogSet.of(Paths.get("provider-gc.log")), new TimeWindow(fromMs, toMs));
+ * System.out.println(steady.webReport());
  * }</pre>
  */
 public final class GcEasyClient {
@@ -37,6 +45,9 @@ public final class GcEasyClient {
     public static final URI DEFAULT_ENDPOINT = URI.create("https://api.gceasy.io/analyzeGC");
     /** Logs above 1 MiB are zipped before the upload. */
     public static final long DEFAULT_COMPRESS_ABOVE_BYTES = 1024 * 1024;
+    /** The format of GCeasy's {@code startTime} and {@code endTime} (that of the logs' own time stamps). */
+    public static final DateTimeFormatter TIME_FILTER =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ").withZone(ZoneOffset.UTC);
 
     private final URI endpoint;
     private final ApiKey key;
@@ -50,7 +61,8 @@ public final class GcEasyClient {
         this.key = key;
         this.timeout = timeout;
         this.compressAboveBytes = compressAboveBytes;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** The endpoint without the key, for messages. */
@@ -60,25 +72,50 @@ public final class GcEasyClient {
 
     /** Uploads {@code log} and returns GCeasy's analysis. */
     public GcEasyAnswer analyze(Path log) throws GcEasyException {
-        byte[] body;
-        boolean zipped;
+        return analyze(GcLogSet.of(log), null);
+    }
+
+    /**
+     * Uploads a log or rotated set (the pieces together, zipped) and returns GCeasy's analysis of the pauses within
+     * {@code window} (null: the whole log).
+     */
+    public GcEasyAnswer analyze(GcLogSet set, TimeWindow window) throws GcEasyException {
+        Path zip = null;
         try {
-            byte[] raw = Files.readAllBytes(log);
-            zipped = raw.length > compressAboveBytes;
-            body = zipped ? zip(log.getFileName().toString(), raw) : raw;
+            long size = 0;
+            for (Path file : set.files()) {
+                size += Files.size(file);
+            }
+            boolean zipped = set.isRotated() || size > compressAboveBytes;
+            if (zipped) {
+                zip = Files.createTempFile("gceasy-", ".zip");
+                zip(set, zip);
+            }
+            HttpRequest.Builder request = HttpRequest.newBuilder(requestUri(window))
+                    .timeout(timeout)
+                    .header("Content-Type", "text")
+                    .POST(HttpRequest.BodyPublishers.ofFile(zipped ? zip : set.first()));
+            if (zipped) {
+                request.header("Content-Encoding", "zip");
+            }
+            return send(request.build());
         } catch (IOException e) {
-            throw new GcEasyException("could not read " + log + " (" + e.getClass().getSimpleName() + ")");
+            throw new GcEasyException("could not read " + set.name() + " (" + e.getClass().getSimpleName() + ")");
+        } finally {
+            if (zip != null) {
+                try {
+                    Files.deleteIfExists(zip);
+                } catch (IOException e) {
+                    // a temporary file the system cleans up
+                }
+            }
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(requestUri())
-                .timeout(timeout)
-                .header("Content-Type", "text")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (zipped) {
-            request.header("Content-Encoding", "zip");
-        }
+    }
+
+    private GcEasyAnswer send(HttpRequest request) throws GcEasyException {
         HttpResponse<String> response;
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpTimeoutException e) {
             throw new GcEasyException("GCeasy (" + endpoint + ") did not answer within " + timeout.getSeconds() + " s");
         } catch (IOException e) {
@@ -123,20 +160,31 @@ public final class GcEasyClient {
         }
     }
 
-    private URI requestUri() {
+    private URI requestUri(TimeWindow window) {
         String base = endpoint.toString();
-        String separator = base.contains("?") ? "&" : "?";
-        return URI.create(base + separator + "apiKey=" + URLEncoder.encode(key.value(), StandardCharsets.UTF_8));
+        StringBuilder uri = new StringBuilder(base).append(base.contains("?") ? "&" : "?")
+                .append("apiKey=").append(URLEncoder.encode(key.value(), StandardCharsets.UTF_8));
+        if (window != null) {
+            uri.append("&startTime=").append(timeFilter(window.fromEpochMs()))
+                    .append("&endTime=").append(timeFilter(window.toEpochMs()));
+        }
+        return URI.create(uri.toString());
     }
 
-    private static byte[] zip(String name, byte[] raw) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 8 + 1024);
-        try (ZipOutputStream zip = new ZipOutputStream(out)) {
-            zip.putNextEntry(new ZipEntry(name));
-            zip.write(raw);
-            zip.closeEntry();
+    /** A time as GCeasy's time filters take it, URL-encoded. */
+    static String timeFilter(long epochMs) {
+        return URLEncoder.encode(TIME_FILTER.format(Instant.ofEpochMilli(epochMs)), StandardCharsets.UTF_8);
+    }
+
+    /** Every piece of the set, oldest first, as one zip archive; streamed, never whole in memory. */
+    private static void zip(GcLogSet set, Path target) throws IOException {
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(target))) {
+            for (Path file : set.files()) {
+                zip.putNextEntry(new ZipEntry(file.getFileName().toString()));
+                Files.copy(file, zip);
+                zip.closeEntry();
+            }
         }
-        return out.toByteArray();
     }
 
     private static String snippet(String text) {

@@ -77,6 +77,11 @@ public final class GcLogAnalyzer {
         } catch (UncheckedIOException e) {
             throw new UserError("GC log " + e.getMessage() + ": " + e.getCause().getMessage());
         }
+        if (counter.gcLines() == 0 && !window.startsAtJvmStart()
+                && CollectorDetector.UNKNOWN.equals(collector.collector())) {
+            throw new UserError("GC log " + set.first() + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ "
+                    + "-Xlog:gc line in it");
+        }
         long stated;
         String parser;
         if (unified != null) {
@@ -92,9 +97,6 @@ public final class GcLogAnalyzer {
                 builder.warn("GCViewer could not read the log (" + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "): no figures");
             }
-        } else if (format == GcLogFormat.NONE && counter.gcLines() == 0) {
-            throw new UserError("GC log " + set.first() + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ "
-                    + "-Xlog:gc line in it");
         } else {
             parser = format == GcLogFormat.JDK8 ? Jdk8LogParser.PARSER : format == GcLogFormat.UNIFIED ? UNIFIED_PARSER
                     : "none";

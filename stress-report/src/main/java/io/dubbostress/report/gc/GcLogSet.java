@@ -65,7 +65,7 @@ public final class GcLogSet {
      */
     public static List<GcLogSet> group(List<Path> files) {
         Map<String, List<Path>> groups = new LinkedHashMap<>();
-        for (Path file : files) {
+        for (Path file : new java.util.LinkedHashSet<>(files)) {
             Path parent = file.toAbsolutePath().getParent();
             String key = (parent == null ? "" : parent.toString()) + "/" + baseName(file);
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(file);
@@ -130,7 +130,7 @@ public final class GcLogSet {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + file, e);
+            return Double.MAX_VALUE; // a file that cannot be read is named by the analysis
         }
         return Double.MAX_VALUE;
     }

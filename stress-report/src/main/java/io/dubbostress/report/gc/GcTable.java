@@ -4,8 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The table {@code stress gc} prints: one row per log, in Markdown so it pastes into a review as is. */
+/**
+ * The table {@code stress gc} prints: one row per log, in Markdown so it pastes into a review as is. A log whose
+ * analysis has warnings is marked: "NOT SURE" before its name, and each warning in the notes below the table.
+ */
 public final class GcTable {
+
+    /** The mark of a row whose figures the analysis cannot vouch for. */
+    public static final String NOT_SURE = "NOT SURE";
 
     private final List<String[]> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
@@ -16,11 +22,20 @@ public final class GcTable {
 
     public void add(GcAnalysis analysis, GcEasyAnswer gcEasy) {
         PauseStats p = analysis.pauses();
+        boolean sure = analysis.warnings().isEmpty();
         rows.add(new String[] {
-            analysis.log(), analysis.collector(), Integer.toString(p.count()), number(p.totalMs()),
+            (sure ? "" : NOT_SURE + " ") + analysis.log()
+                + (analysis.files().size() > 1 ? " (" + analysis.files().size() + " files)" : ""),
+            analysis.collector(), Integer.toString(p.count()), number(p.totalMs()),
             number(p.meanMs()), number(p.p99Ms()), number(p.maxMs()), Integer.toString(p.fullCount()),
             number(p.throughputPercent()), number(analysis.allocationRateBytesPerSecond() / (1024 * 1024)),
             megabytes(analysis.peakHeapBeforeGcBytes()) + " / " + megabytes(analysis.peakHeapAfterGcBytes())});
+        for (String warning : analysis.warnings()) {
+            notes.add(analysis.log() + ": " + NOT_SURE + ": " + warning);
+        }
+        for (String note : analysis.notes()) {
+            notes.add(analysis.log() + ": " + note);
+        }
         if (!analysis.hasWallClock() && !analysis.events().isEmpty()) {
             notes.add(analysis.log() + ": no wall-clock times in the log (decorator 'time' or -XX:+PrintGCDateStamps),"
                     + " so stress report cannot attribute its pauses to scenarios");
@@ -65,7 +80,7 @@ public final class GcTable {
         return line.toString();
     }
 
-    static String number(double value) {
+    public static String number(double value) {
         if (Double.isNaN(value)) {
             return "n/a";
         }

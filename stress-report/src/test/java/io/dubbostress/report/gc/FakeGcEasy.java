@@ -20,9 +20,13 @@ import java.util.zip.ZipInputStream;
 
 /**
  * A local stand-in for the GCeasy API (api.gceasy.io cannot be reached from here), answering as its documentation
- * describes: {@code POST /analyzeGC?apiKey=KEY} with the raw (or zipped) log; 200 and the analysis JSON for the known
- * key, 200 and {@code {"fault": ...}} for another key. Other modes: a server error, a non-JSON answer, and a slow
- * answer that only comes when the test releases it. Binds 127.0.0.1 on a free port.
+ * describes: {@code POST /analyzeGC?apiKey=KEY} with the raw log, or with {@code Content-Encoding: zip} a zip archive
+ * of one or several files; optional time filters {@code startTime} and {@code endTime} in the logs' time-stamp format
+ * ({@code 2017-12-25T10:03:00.000-0700}); 200 and the analysis JSON for the known key, 200 and
+ * {@code {"fault": ...}} for another key or a malformed time filter. Like a proxy that breaks on it, it refuses
+ * (HTTP 400) a request that asks to upgrade to HTTP/2 ({@code Upgrade: h2c}) and a zip that is not one. Other modes: a
+ * server error, a non-JSON answer, and a slow answer that only comes when the test releases it. Binds 127.0.0.1 on a
+ * free port.
  */
 public final class FakeGcEasy implements AutoCloseable {
 
@@ -35,13 +39,36 @@ public final class FakeGcEasy implements AutoCloseable {
         public final String contentType;
         public final String contentEncoding;
         public final byte[] body;
+        /** "HTTP/1.1" (the request line's protocol), and the Upgrade header (null when there is none). */
+        public final String protocol;
+        public final String upgrade;
+        /** The time filters as decoded from the query (null when absent). */
+        public final String startTime;
+        public final String endTime;
 
-        public Received(String method, String apiKey, String contentType, String contentEncoding, byte[] body) {
+        public Received(String method, String apiKey, String contentType, String contentEncoding, byte[] body,
+                        String protocol, String upgrade, String startTime, String endTime) {
             this.method = method;
             this.apiKey = apiKey;
             this.contentType = contentType;
             this.contentEncoding = contentEncoding;
             this.body = body;
+            this.protocol = protocol;
+            this.upgrade = upgrade;
+            this.startTime = startTime;
+            this.endTime = endTime;
+        }
+
+        /** The files of a zipped body, name to content, in archive order. */
+        public java.util.LinkedHashMap<String, String> entries() throws IOException {
+            java.util.LinkedHashMap<String, String> entries = new java.util.LinkedHashMap<>();
+            try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(body))) {
+                java.util.zip.ZipEntry entry;
+                while ((entry = zip.getNextEntry()) != null) {
+                    entries.put(entry.getName(), new String(zip.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+            return entries;
         }
 
         /** The log as sent: the body, unzipped when it came zipped. */
@@ -68,6 +95,10 @@ public final class FakeGcEasy implements AutoCloseable {
             + "  \"webReport\": \"https://gceasy.io/my-gc-report.jsp?p=c2hhcmVkLzIwMjYvMTEvMjIvLS1wYXJhbGxlbA==\",\n"
             + "  \"graphURL\": \"https://gceasy.io/my-gc-report.jsp?p=c2hhcmVkLzIwMjYvMTEvMjIvLS1wYXJhbGxlbA==\"\n"
             + "}";
+
+    /** The documented time-filter format, e.g. 2017-12-25T10:03:00.000-0700. */
+    private static final java.util.regex.Pattern TIME_FILTER =
+            java.util.regex.Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}[+-]\\d{4}");
 
     private final HttpServer server;
     private final String validKey;
@@ -107,15 +138,35 @@ public final class FakeGcEasy implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
             String query = exchange.getRequestURI().getRawQuery();
-            String key = "";
+            java.util.Map<String, String> params = new java.util.HashMap<>();
             for (String pair : query == null ? new String[0] : query.split("&")) {
-                if (pair.startsWith("apiKey=")) {
-                    key = URLDecoder.decode(pair.substring("apiKey=".length()), StandardCharsets.UTF_8);
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    params.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
                 }
             }
-            received.add(new Received(exchange.getRequestMethod(), key,
-                    exchange.getRequestHeaders().getFirst("Content-Type"),
-                    exchange.getRequestHeaders().getFirst("Content-Encoding"), in.readAllBytes()));
+            String key = params.getOrDefault("apiKey", "");
+            String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+            String upgrade = exchange.getRequestHeaders().getFirst("Upgrade");
+            Received request = new Received(exchange.getRequestMethod(), key,
+                    exchange.getRequestHeaders().getFirst("Content-Type"), encoding, in.readAllBytes(),
+                    exchange.getProtocol(), upgrade, params.get("startTime"), params.get("endTime"));
+            received.add(request);
+            if (upgrade != null) {
+                answer(exchange, 400, "text/html", "<html><body>400 Bad Request: upgrade not supported</body></html>");
+                return;
+            }
+            if ("zip".equals(encoding) && request.entries().isEmpty()) {
+                answer(exchange, 400, "text/html", "<html><body>400 Bad Request: not a zip archive</body></html>");
+                return;
+            }
+            for (String filter : new String[] {request.startTime, request.endTime}) {
+                if (filter != null && !TIME_FILTER.matcher(filter).matches()) {
+                    answer(exchange, 200, "application/json",
+                            "{\"fault\": {\"reason\": \"time filter '" + filter + "' is not yyyy-MM-dd'T'HH:mm:ss.SSSZ\"}}");
+                    return;
+                }
+            }
             switch (mode) {
                 case SERVER_ERROR:
                     answer(exchange, 503, "text/html", "<html><body>503 Service Unavailable</body></html>");
