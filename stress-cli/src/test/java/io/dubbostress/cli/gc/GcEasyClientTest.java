@@ -7,6 +7,8 @@ import io.dubbostress.report.gc.FakeGcEasy;
 import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.GcEasyClient;
 import io.dubbostress.report.gc.GcEasyException;
+import io.dubbostress.report.gc.GcLogSet;
+import io.dubbostress.report.gc.TimeWindow;
 
 import io.dubbostress.cli.ErrorHandler;
 
@@ -169,6 +171,74 @@ class GcEasyClientTest {
             assertThat(Files.readString(file, StandardCharsets.ISO_8859_1)).as(file.toString()).doesNotContain(KEY);
         }
         assertThat(Files.readString(log)).isEqualTo(TestResources.read("gc/jdk8/parallel-gc.log"));
+    }
+
+    @Test
+    void theClientSpeaksHttp11WithoutAskingToUpgrade() throws Exception {
+        client(KEY, Duration.ofSeconds(30), Long.MAX_VALUE).analyze(log);
+        FakeGcEasy.Received request = gcEasy.received().get(0);
+        assertThat(request.protocol).isEqualTo("HTTP/1.1");
+        assertThat(request.upgrade).isNull();
+        // the stand-in refuses what some proxies break on: the JDK client's default h2c upgrade with a body
+        java.net.http.HttpResponse<String> upgraded = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(gcEasy.endpoint() + "?apiKey=" + KEY))
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("x")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(gcEasy.received().get(1).upgrade).isEqualTo("h2c");
+        assertThat(upgraded.statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void aRotatedSetGoesAsOneZipOfItsPiecesOldestFirst() throws Exception {
+        Path current = Files.write(dir.resolve("gc.log"), List.of(
+                "[2026-11-21T10:00:09.000+0000][9.000s][info][gc] GC(9) Pause Young (Normal) (G1 Evacuation Pause) "
+                        + "9M->1M(32M) 1.000ms"));
+        Path older = Files.write(dir.resolve("gc.log.0"), List.of(
+                "[2026-11-21T10:00:07.000+0000][0.010s][info][gc] Using G1",
+                "[2026-11-21T10:00:08.000+0000][8.000s][info][gc] GC(8) Pause Young (Normal) (G1 Evacuation Pause) "
+                        + "9M->1M(32M) 1.000ms"));
+        client(KEY, Duration.ofSeconds(30), Long.MAX_VALUE).analyze(GcLogSet.group(List.of(current, older)).get(0),
+                null);
+        FakeGcEasy.Received request = gcEasy.received().get(0);
+        assertThat(request.contentEncoding).isEqualTo("zip");
+        assertThat(request.entries().keySet()).containsExactly("gc.log.0", "gc.log");
+        assertThat(request.entries().get("gc.log.0")).isEqualTo(Files.readString(older));
+        assertThat(request.entries().get("gc.log")).isEqualTo(Files.readString(current));
+    }
+
+    @Test
+    void aTimeWindowBecomesGcEasysStartTimeAndEndTimeFilters() throws Exception {
+        long from = java.time.OffsetDateTime.parse("2026-11-21T10:00:00.250+01:00").toInstant().toEpochMilli();
+        TimeWindow steady = new TimeWindow(from, from + 600_000);
+        client(KEY, Duration.ofSeconds(30), Long.MAX_VALUE).analyze(GcLogSet.of(log), steady);
+        FakeGcEasy.Received request = gcEasy.received().get(0);
+        assertThat(request.startTime).isEqualTo("2026-11-21T09:00:00.250+0000");
+        assertThat(request.endTime).isEqualTo("2026-11-21T09:10:00.250+0000");
+        assertThat(request.log()).isEqualTo(Files.readString(log));
+        // without a window, no filter
+        client(KEY, Duration.ofSeconds(30), Long.MAX_VALUE).analyze(log);
+        assertThat(gcEasy.received().get(1).startTime).isNull();
+        assertThat(gcEasy.received().get(1).endTime).isNull();
+    }
+
+    @Test
+    void aLogTheOfflineAnalysisCannotReadIsStillUploadedWithAKey() throws Exception {
+        // an OpenJ9 verbose GC log: not a format the offline analysis reads, one GCeasy knows
+        Path j9 = Files.write(dir.resolve("j9-gc.log"), List.of("<?xml version=\"1.0\" ?>",
+                "<verbosegc xmlns=\"http://www.ibm.com/j9/verbosegc\" version=\"0.42\">",
+                "<exclusive-start id=\"2\" timestamp=\"2026-11-21T10:00:00.000\" intervalms=\"0.000\">",
+                "</verbosegc>"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = run(Map.of(ApiKey.ENV, KEY), out, err, j9.toString());
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("stress gc: GC log " + j9 + " is not a GC log")
+                .contains("stress gc: j9-gc.log: GCeasy read it: throughput 89.58 %, max pause 49.38 ms "
+                        + "(saved in j9-gc.gceasy.json)");
+        assertThat(gcEasy.received()).hasSize(1);
+        assertThat(gcEasy.received().get(0).log()).isEqualTo(Files.readString(j9));
+        assertThat(dir.resolve("j9-gc.gceasy.json")).exists();
+        assertThat(dir.resolve("j9-gc.analysis.json")).doesNotExist();
     }
 
     @Test
