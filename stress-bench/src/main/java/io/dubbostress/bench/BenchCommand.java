@@ -139,8 +139,12 @@ public class BenchCommand implements Callable<Integer> {
     long reportRows;
 
     @Option(names = "--gc-pauses", paramLabel = "N", defaultValue = "30000",
-            description = "GC pauses of the log for stress gc. Default: ${DEFAULT-VALUE}.")
+            description = "GC pauses of the real log for stress gc. Default: ${DEFAULT-VALUE}.")
     int gcPauses;
+
+    @Option(names = "--gc-log-mb", paramLabel = "LIST", split = ",", defaultValue = "100,1024",
+            description = "Sizes (MB) of the GC logs made from the real one for stress gc. Default: ${DEFAULT-VALUE}.")
+    List<Long> gcLogMb;
 
     @Option(names = "--keep-files", description = "Keep the JTLs, the synthetic JTL and the GC log.")
     boolean keepFiles;
@@ -244,6 +248,12 @@ public class BenchCommand implements Callable<Integer> {
         }
         s.reportRows = reportRows;
         s.gcPauses = Validate.atLeast("--gc-pauses", gcPauses, 1);
+        for (long mb : gcLogMb) {
+            if (mb < 1) {
+                throw new UserError("Invalid value for option '--gc-log-mb': " + mb + " (sizes are at least 1 MB)");
+            }
+        }
+        s.gcLogMb = List.copyOf(gcLogMb);
         s.keepFiles = keepFiles;
         s.out = (out != null ? out : Path.of("results", "bench-" + LocalDateTime.now().format(STAMP)))
                 .toAbsolutePath().normalize();

@@ -41,6 +41,8 @@ final class BenchSettings {
     Path jmeterHomeB;
     long reportRows;
     int gcPauses;
+    /** Sizes of the GC logs made from the real one, MB. */
+    List<Long> gcLogMb = List.of(100L, 1024L);
     boolean keepFiles;
     Path out;
 
@@ -73,6 +75,7 @@ final class BenchSettings {
         }
         m.put("reportRows", String.valueOf(reportRows));
         m.put("gcPauses", String.valueOf(gcPauses));
+        m.put("gcLogMb", gcLogMb.toString());
         m.put("out", out.toString());
         return m;
     }

@@ -17,15 +17,19 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * How fast {@code stress gc} is on a large real GC log: a JVM ({@link GarbageChurn}) churns garbage under a 64 MB
- * G1 heap with a 2 MB young generation, logging as {@code stress run} logs ({@code -Xlog:gc*} with wall-clock and
- * uptime decorations), until it has made the pauses asked for; then the log and its first tenth go through
- * {@code stress gc} in a JVM of its own on one CPU, every round: pauses/s, MB/s, CPU time, peak RSS.
+ * How fast {@code stress gc} is, and in how much memory, on large GC logs: a JVM ({@link GarbageChurn}) churns garbage
+ * under a 64 MB G1 heap with a 2 MB young generation, logging as {@code stress run} logs ({@code -Xlog:gc*} with
+ * wall-clock and uptime decorations), until it has made the pauses asked for; that real log, and logs of the sizes
+ * asked for ({@code --gc-log-mb}, 100 MB and 1 GiB by default) made from it by {@link GcLogRepeater}, and a 100 MB JDK 8
+ * log (read by GCViewer), go through {@code stress gc} in a JVM of its own on one CPU, every round: pauses/s, MB/s,
+ * CPU time, peak RSS.
  */
 final class GcBench {
 
     /** A pause's summary line in a unified log: {@code [...][info][gc] GC(12) Pause Young (Normal) ... 1.234ms}. */
     static final Pattern PAUSE_LINE = Pattern.compile("\\[gc\\s*\\] GC\\(\\d+\\) Pause .*\\d+\\.\\d+ms$");
+    /** A pause line of a JDK 8 log: its stamp, then "[GC (" or "[Full GC (". */
+    static final Pattern JDK8_PAUSE_LINE = Pattern.compile("^\\S+ \\d+\\.\\d+: \\[(?:GC|Full GC) \\(");
 
     private final BenchSettings settings;
     private final JavaRuntime java;
@@ -43,9 +47,18 @@ final class GcBench {
         Path dir = settings.out.resolve("gc-bench");
         Path log = dir.resolve("churn-gc.log");
         makeLog(dir, log);
-        Path tenth = dir.resolve("churn-tenth-gc.log");
-        firstTenth(log, tenth);
-        List<Path> logs = List.of(tenth, log);
+        List<Path> logs = new ArrayList<>();
+        logs.add(log);
+        for (long mb : settings.gcLogMb) {
+            Path big = dir.resolve("churn-" + mb + "mb-gc.log");
+            long pauses = GcLogRepeater.write(log, big, mb * 1024 * 1024);
+            err.printf(Locale.ROOT, "stress bench: GC log %s: %,d pauses, %,.1f MB (the real log again and again)%n",
+                    big.getFileName(), pauses, ReportBench.size(big) / 1e6);
+            logs.add(big);
+        }
+        Path jdk8 = dir.resolve("jdk8-parallel-100mb-gc.log");
+        GcLogRepeater.writeJdk8(jdk8, 100L * 1024 * 1024);
+        logs.add(jdk8);
         List<ToolResult> results = new ArrayList<>();
         for (int round = 1; round <= settings.rounds; round++) {
             for (Path file : logs) {
@@ -67,8 +80,7 @@ final class GcBench {
             }
         }
         if (!settings.keepFiles) {
-            ReportBench.deleteQuietly(log);
-            ReportBench.deleteQuietly(tenth);
+            logs.forEach(ReportBench::deleteQuietly);
         }
         return results;
     }
@@ -101,30 +113,13 @@ final class GcBench {
                 countPauses(log), ReportBench.size(log) / 1e6, m.wallSeconds);
     }
 
-    /** The log's first tenth (whole lines). */
-    private static void firstTenth(Path log, Path tenth) {
-        long limit = ReportBench.size(log) / 10;
-        long written = 0;
-        try (BufferedReader in = Files.newBufferedReader(log, StandardCharsets.UTF_8);
-                BufferedWriter out = Files.newBufferedWriter(tenth, StandardCharsets.UTF_8)) {
-            String line;
-            while (written < limit && (line = in.readLine()) != null) {
-                out.write(line);
-                out.write('\n');
-                written += line.length() + 1;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + tenth, e);
-        }
-    }
-
     /** Pauses as the log's own summary lines say. */
     static long countPauses(Path log) {
         try (BufferedReader in = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
             long n = 0;
             String line;
             while ((line = in.readLine()) != null) {
-                if (PAUSE_LINE.matcher(line).find()) {
+                if (PAUSE_LINE.matcher(line).find() || JDK8_PAUSE_LINE.matcher(line).find()) {
                     n++;
                 }
             }

@@ -62,6 +62,7 @@ class BenchOptionsTest {
         assertThat(s.sides).containsExactly(BenchSide.RAW, BenchSide.SAMPLER, BenchSide.HOP, BenchSide.RAW_TYPED);
         assertThat(s.reportRows).isEqualTo(10_000_000L);
         assertThat(s.gcPauses).isEqualTo(30_000);
+        assertThat(s.gcLogMb).containsExactly(100L, 1024L);
         assertThat(s.loadJvmArgs).isEqualTo("-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=100");
         assertThat(s.out.getFileName().toString()).matches("bench-\\d{8}-\\d{6}");
         assertThat(s.needsConsumer()).isTrue();

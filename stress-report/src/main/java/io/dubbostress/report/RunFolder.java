@@ -144,7 +144,7 @@ public final class RunFolder {
         return Collections.unmodifiableList(scenarios);
     }
 
-    /** GC logs in {@code gc/}: every {@code *.log} file (rotated {@code .log.N} files are not read). */
+    /** GC logs in {@code gc/}: every {@code *.log} file (the report reads its rotated {@code .log.N} pieces with it). */
     public List<Path> gcLogs() {
         Path dir = root.resolve(GC);
         if (!Files.isDirectory(dir)) {

@@ -1,9 +1,14 @@
 package io.dubbostress.report.gc;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -231,68 +236,96 @@ public final class GcAnalysis {
         return p.peakCommitted;
     }
 
-    /** The analysis as written to {@code <base>.analysis.json}. */
+    /** The analysis as written to {@code <base>.analysis.json}, as a tree (for small logs and tests). */
     public ObjectNode toJson() {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode root = f.objectNode();
-        root.put("schema", SCHEMA);
-        root.put("log", p.log);
-        ArrayNode files = root.putArray("files");
-        p.files.forEach(files::add);
-        root.put("service", p.service);
-        root.put("parser", p.parser);
-        root.put("format", p.format);
-        root.put("collector", p.collector);
-        ArrayNode warnings = root.putArray("warnings");
-        p.warnings.forEach(warnings::add);
-        ArrayNode notes = root.putArray("notes");
-        p.notes.forEach(notes::add);
-        root.put("pauseLinesCounted", p.pauseLinesCounted);
-        root.put("hasWallClock", hasWallClock());
-        root.put("logStartEpochMs", p.logStartEpochMs);
-        root.put("logEndEpochMs", p.logEndEpochMs);
+        ObjectMapper mapper = new ObjectMapper();
+        try (TokenBuffer buffer = new TokenBuffer(mapper, false)) {
+            writeJson(buffer);
+            return (ObjectNode) mapper.readTree(buffer.asParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException("an analysis always serialises", e);
+        }
+    }
+
+    /**
+     * Writes the analysis as {@code <base>.analysis.json} holds it, one field after the other: no tree of the events is
+     * built, so a large analysis is written in the memory its events already take.
+     */
+    public void writeJson(JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("schema", SCHEMA);
+        g.writeStringField("log", p.log);
+        g.writeArrayFieldStart("files");
+        for (String file : p.files) {
+            g.writeString(file);
+        }
+        g.writeEndArray();
+        g.writeStringField("service", p.service);
+        g.writeStringField("parser", p.parser);
+        g.writeStringField("format", p.format);
+        g.writeStringField("collector", p.collector);
+        g.writeArrayFieldStart("warnings");
+        for (String warning : p.warnings) {
+            g.writeString(warning);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("notes");
+        for (String note : p.notes) {
+            g.writeString(note);
+        }
+        g.writeEndArray();
+        g.writeNumberField("pauseLinesCounted", p.pauseLinesCounted);
+        g.writeBooleanField("hasWallClock", hasWallClock());
+        g.writeNumberField("logStartEpochMs", p.logStartEpochMs);
+        g.writeNumberField("logEndEpochMs", p.logEndEpochMs);
         if (!p.events.isEmpty() && hasWallClock()) {
-            root.put("firstEventEpochMs", p.events.get(0).epochMs());
+            g.writeNumberField("firstEventEpochMs", p.events.get(0).epochMs());
             if (p.eventsComplete) {
-                root.put("lastEventEpochMs", p.events.get(p.events.size() - 1).epochMs());
+                g.writeNumberField("lastEventEpochMs", p.events.get(p.events.size() - 1).epochMs());
             }
         }
-        root.put("spanSeconds", round3(p.spanMs / 1000));
-        root.set("pauses", pauseJson(p.pauses));
-        root.put("throughputPercent", round3(p.pauses.throughputPercent()));
-        root.put("allocatedBytes", p.allocatedBytes);
-        root.put("allocationRateBytesPerSec", Math.round(allocationRateBytesPerSecond()));
-        ObjectNode heap = root.putObject("heap");
-        heap.put("peakBeforeGcBytes", p.peakBefore);
-        heap.put("peakAfterGcBytes", p.peakAfter);
-        heap.put("peakCommittedBytes", p.peakCommitted);
-        ArrayNode types = root.putArray("pauseTypes");
-        p.byType.forEach((type, stats) -> {
-            ObjectNode node = pauseJson(stats);
-            node.put("type", type);
-            types.add(node);
-        });
-        ArrayNode windows = root.putArray("windows");
-        p.windows.forEach((window, stats) -> {
-            ObjectNode node = pauseJson(stats);
-            node.put("fromEpochMs", window.fromEpochMs());
-            node.put("toEpochMs", window.toEpochMs());
-            windows.add(node);
-        });
-        root.put("eventsComplete", p.eventsComplete);
-        ArrayNode list = root.putArray("events");
-        for (GcEvent event : p.events) {
-            ObjectNode node = list.addObject();
-            node.put("epochMs", event.epochMs());
-            node.put("uptimeSeconds", round3(event.uptimeSeconds()));
-            node.put("pauseMs", round6(event.pauseMs()));
-            node.put("type", event.type());
-            node.put("full", event.full());
-            node.put("heapBeforeBytes", event.heapBeforeBytes());
-            node.put("heapAfterBytes", event.heapAfterBytes());
-            node.put("heapCommittedBytes", event.heapCommittedBytes());
+        g.writeNumberField("spanSeconds", round3(p.spanMs / 1000));
+        g.writeFieldName("pauses");
+        g.writeTree(pauseJson(p.pauses));
+        g.writeNumberField("throughputPercent", round3(p.pauses.throughputPercent()));
+        g.writeNumberField("allocatedBytes", p.allocatedBytes);
+        g.writeNumberField("allocationRateBytesPerSec", Math.round(allocationRateBytesPerSecond()));
+        g.writeObjectFieldStart("heap");
+        g.writeNumberField("peakBeforeGcBytes", p.peakBefore);
+        g.writeNumberField("peakAfterGcBytes", p.peakAfter);
+        g.writeNumberField("peakCommittedBytes", p.peakCommitted);
+        g.writeEndObject();
+        g.writeArrayFieldStart("pauseTypes");
+        for (Map.Entry<String, PauseStats> type : p.byType.entrySet()) {
+            ObjectNode node = pauseJson(type.getValue());
+            node.put("type", type.getKey());
+            g.writeTree(node);
         }
-        return root;
+        g.writeEndArray();
+        g.writeArrayFieldStart("windows");
+        for (Map.Entry<TimeWindow, PauseStats> window : p.windows.entrySet()) {
+            ObjectNode node = pauseJson(window.getValue());
+            node.put("fromEpochMs", window.getKey().fromEpochMs());
+            node.put("toEpochMs", window.getKey().toEpochMs());
+            g.writeTree(node);
+        }
+        g.writeEndArray();
+        g.writeBooleanField("eventsComplete", p.eventsComplete);
+        g.writeArrayFieldStart("events");
+        for (GcEvent event : p.events) {
+            g.writeStartObject();
+            g.writeNumberField("epochMs", event.epochMs());
+            g.writeNumberField("uptimeSeconds", round6(event.uptimeSeconds()));
+            g.writeNumberField("pauseMs", round6(event.pauseMs()));
+            g.writeStringField("type", event.type());
+            g.writeBooleanField("full", event.full());
+            g.writeNumberField("heapBeforeBytes", event.heapBeforeBytes());
+            g.writeNumberField("heapAfterBytes", event.heapAfterBytes());
+            g.writeNumberField("heapCommittedBytes", event.heapCommittedBytes());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     /** Count, total, mean, max, p99 (ms) and full-collection figures, as in report.json and analysis.json. */

@@ -2,6 +2,7 @@ package io.dubbostress.report.gc;
 
 import io.dubbostress.report.UserError;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -44,7 +45,17 @@ public final class GcAnalysisStore {
      */
     public GcAnalysis analyzeAndSave(GcLogSet set) {
         GcAnalysis analysis = analyzer.analyze(set);
-        write(GcLogFiles.analysisFile(companion(set)), analysis.toJson().toPrettyString());
+        Path file = GcLogFiles.analysisFile(companion(set));
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+        try (JsonGenerator g = mapper.getFactory().createGenerator(Files.newBufferedWriter(temporary,
+                StandardCharsets.UTF_8))) {
+            g.useDefaultPrettyPrinter();
+            analysis.writeJson(g);
+            g.writeRaw('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file, e);
+        }
+        move(temporary, file);
         return analysis;
     }
 
@@ -103,6 +114,14 @@ public final class GcAnalysisStore {
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             Files.write(temporary, (text + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file, e);
+        }
+        move(temporary, file);
+    }
+
+    private static void move(Path temporary, Path file) {
+        try {
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file, e);

@@ -77,6 +77,7 @@ public final class GcLogAnalyzer {
         } catch (UncheckedIOException e) {
             throw new UserError("GC log " + e.getMessage() + ": " + e.getCause().getMessage());
         }
+        window.finish();
         if (counter.gcLines() == 0 && !window.startsAtJvmStart()
                 && CollectorDetector.UNKNOWN.equals(collector.collector())) {
             throw new UserError("GC log " + set.first() + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ "

@@ -3,7 +3,8 @@ package io.dubbostress.report.gc;
 import java.util.regex.Pattern;
 
 /**
- * The time a GC log covers, from its lines' own stamps: the first and last wall-clock time and uptime, and whether the
+ * The time a GC log covers, from its lines' own stamps (lines in time order: the first stamped line and the last one are
+ * all it reads, so a huge log costs a character test per line): the first and last wall-clock time and uptime, and whether the
  * log begins at the JVM's start (its header is there: unified logging's "Using G1", JDK 8's "CommandLine flags:").
  * A log that begins at the JVM's start covers uptime 0 to its last stamp; the later pieces of a rotated log, or a log
  * whose beginning was overwritten, cover their first stamp to their last.
@@ -25,12 +26,32 @@ final class LogWindow {
     private double lastUptime = GcLogLine.NO_UPTIME;
     private boolean stampSeen;
     private boolean startsAtJvmStart;
+    private boolean rotatedPiece;
+
+    /** The last line that may carry a stamp (unified lines start with '[', JDK 8 ones with a digit). */
+    private String lastCandidate;
 
     void line(String text) {
-        GcLogLine line = text.startsWith("[") ? GcLogLine.parse(text) : GcLogLine.parseJdk8(text);
-        if (!stampSeen && HEADER.matcher(text).find()) {
+        if (text.isEmpty()) {
+            return;
+        }
+        char first = text.charAt(0);
+        if (first == '[' || (first >= '0' && first <= '9')) {
+            lastCandidate = text;
+        }
+        if (stampSeen) {
+            return; // only the first stamp is read here; the last one at the end, from lastCandidate
+        }
+        if (text.contains("GC log file created")) {
+            rotatedPiece = true; // JDK 8 rotation repeats the JVM's header in every piece: this one is not the start
+        } else if (HEADER.matcher(text).find()) {
             startsAtJvmStart = true;
         }
+        stamp(text);
+    }
+
+    private void stamp(String text) {
+        GcLogLine line = text.startsWith("[") ? GcLogLine.parse(text) : GcLogLine.parseJdk8(text);
         if (line.epochMs() != GcLogLine.NO_EPOCH) {
             if (firstEpochMs == GcLogLine.NO_EPOCH) {
                 firstEpochMs = line.epochMs();
@@ -47,6 +68,14 @@ final class LogWindow {
         }
     }
 
+    /** Reads the last stamp; call once after the last line. */
+    void finish() {
+        if (lastCandidate != null) {
+            stamp(lastCandidate);
+            lastCandidate = null;
+        }
+    }
+
     /** Widens the window to take in the pauses, from the first one's start to the last one's end (uptime, s). */
     void cover(double firstPauseStart, double lastPauseEnd) {
         if (lastUptime == GcLogLine.NO_UPTIME) {
@@ -58,7 +87,7 @@ final class LogWindow {
 
     /** Whether the log begins with the JVM's header (so it covers the JVM from its start). */
     boolean startsAtJvmStart() {
-        return startsAtJvmStart;
+        return startsAtJvmStart && !rotatedPiece;
     }
 
     long firstEpochMs() {
@@ -75,7 +104,7 @@ final class LogWindow {
      */
     double spanMs() {
         if (lastUptime != GcLogLine.NO_UPTIME) {
-            double from = startsAtJvmStart ? 0 : firstUptime;
+            double from = startsAtJvmStart() ? 0 : firstUptime;
             return Math.max(0, (lastUptime - from) * 1000);
         }
         if (lastEpochMs != GcLogLine.NO_EPOCH) {

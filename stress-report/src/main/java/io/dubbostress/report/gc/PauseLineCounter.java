@@ -27,14 +27,20 @@ final class PauseLineCounter {
     private long gcLines;
 
     void line(String line) {
+        if (line.indexOf("GC") < 0 && line.indexOf("Pause") < 0) {
+            return;
+        }
         if (GC_LINE.matcher(line).find()) {
             gcLines++;
         } else {
             return;
         }
-        if (UNIFIED_PAUSE.matcher(line).find()) {
+        if (line.indexOf("Pause") >= 0 && UNIFIED_PAUSE.matcher(line).find()) {
             pauseLines++;
             return;
+        }
+        if (line.charAt(0) == '[') {
+            return; // a unified line: JDK 8's pause lines begin with their stamp
         }
         java.util.regex.Matcher jdk8 = JDK8_PAUSE.matcher(line);
         while (jdk8.find()) {
