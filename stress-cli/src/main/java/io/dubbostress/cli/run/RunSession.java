@@ -477,7 +477,10 @@ final class RunSession {
         }
     }
 
-    /** JMeter's own HTML dashboard per scenario, generated with the embedded 5.6.3 (5.1.1's fails on Java 17). */
+    /**
+     * JMeter's own HTML dashboard per scenario, generated with the embedded 5.6.3 whatever ran the plan (5.1.1's
+     * generator fails on Java 17 in Top5ErrorsSummaryData: docs/RUN.md).
+     */
     private void dashboards() {
         JMeterHome generator;
         try {
