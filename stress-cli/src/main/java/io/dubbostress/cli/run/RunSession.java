@@ -75,7 +75,7 @@ final class RunSession {
         manifest.versions.putAll(BuildVersions.all());
         manifest.versions.put("jmeterUsed", jmeter.version());
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
-        manifest.warmupSeconds = settings.warmup.getSeconds();
+        manifest.warmupSeconds = settings.warmup.toMillis() / 1000.0;
         for (Scenario s : settings.scenarios) {
             manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes()));
         }
