@@ -178,7 +178,7 @@ public class RunCommand implements Callable<Integer> {
         }
         s.remoteHosts = remote;
         s.dashboard = !noDashboard;
-        s.out = out != null ? out : RunFolder.defaultLocation();
+        s.out = out != null ? out : RunFolderSetup.defaultLocation();
         return s;
     }
 
