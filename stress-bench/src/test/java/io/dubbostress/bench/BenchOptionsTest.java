@@ -86,8 +86,8 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--threads': 'x' is not an int", "--threads", "x");
         assertRefused("stress bench: Invalid value for option '--duration': 0s (must be at least 1s)",
                 "--duration", "0");
-        assertRefused("stress bench: Invalid value for option '--warmup': '5q' is not a duration (use e.g. 30s, 10m,"
-                + " 1h, 1m30s, or plain seconds)", "--warmup", "5q");
+        assertRefused("stress bench: Invalid value for option '--warmup': '5q' is not a duration (use e.g. 30s, 1.5s,"
+                + " 500ms, 10m, 1h, 1m30s, or plain seconds)", "--warmup", "5q");
         assertRefused("stress bench: Invalid value for option '--payloads': '10x' is not a size (use e.g. 1k, 100k,"
                 + " 512, 1m)", "--payloads", "1k,10x");
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"

@@ -137,7 +137,8 @@ public final class ReportBuilder {
         if (perfMon.malformedRows() > 0) {
             warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
         }
-        return new Report(Instant.now(), source, run == null ? null : run.runJson(), scenarios,
+        return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios,
                 HopOverhead.pairs(scenarios, pairs), gcLogs, perfMon, warnings);
     }
 

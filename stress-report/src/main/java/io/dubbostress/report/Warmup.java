@@ -1,11 +1,5 @@
 package io.dubbostress.report;
 
-import io.dubbostress.report.UserError;
-
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * How much of a scenario's start is warm-up, left out of its steady-state figures. In order: {@code --warmup} when
  * given; else the scenario's {@code warmupSeconds} in run.json; else 10 % of the scenario's span, at most 60 s (6 s of
@@ -15,7 +9,6 @@ public final class Warmup {
 
     static final double DEFAULT_SHARE = 0.10;
     static final long DEFAULT_MAX_MS = 60_000;
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min)?");
 
     private final long ms;
     private final String rule;
@@ -33,27 +26,17 @@ public final class Warmup {
         if (runJsonSeconds != null) {
             return new Warmup(Math.round(runJsonSeconds * 1000), "run.json");
         }
-        long share = Math.min(DEFAULT_MAX_MS, (long) (spanMs * DEFAULT_SHARE));
-        return new Warmup(share / 100 * 100, "default (10 % of the span, at most 60 s)");
+        return new Warmup(defaultMs(spanMs), "default (10 % of the span, at most 60 s)");
     }
 
-    /** Parses {@code --warmup}: {@code 30s}, {@code 1m}, {@code 500ms}, or a plain number of seconds. */
-    public static long parseMs(String text) {
-        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new UserError("--warmup '" + text + "' is not a duration (e.g. 30s, 1m, 500ms, 0)");
-        }
-        double value = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        switch (unit) {
-            case "ms":
-                return Math.round(value);
-            case "m":
-            case "min":
-                return Math.round(value * 60_000);
-            default:
-                return Math.round(value * 1000);
-        }
+    /**
+     * The default warm-up of a scenario lasting {@code spanMs}: 10 % of it, at most 60 s, in whole tenths of a
+     * second. The one rule: {@code stress run} writes it into run.json, {@code stress report} applies it to a JTL
+     * that came without one.
+     */
+    public static long defaultMs(long spanMs) {
+        long share = Math.min(DEFAULT_MAX_MS, (long) (spanMs * DEFAULT_SHARE));
+        return share / 100 * 100;
     }
 
     public long ms() {

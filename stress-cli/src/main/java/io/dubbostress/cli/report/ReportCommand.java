@@ -3,14 +3,15 @@ package io.dubbostress.cli.report;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.Warmup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import io.dubbostress.cli.run.DurationConverter;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,10 +58,10 @@ public final class ReportCommand implements Callable<Integer> {
                     + "JTL's folder).")
     private Path out;
 
-    @Option(names = "--warmup", paramLabel = "DURATION",
-            description = "Warm-up left out of every scenario's figures, e.g. 30s, 1m, 0 (default: run.json's "
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Warm-up left out of every scenario's figures, e.g. 30s, 1.5s, 1m, 0 (default: run.json's "
                     + "warmupSeconds, else 10%% of the scenario's span, at most 60s).")
-    private String warmup;
+    private Duration warmup;
 
     @Option(names = "--name", paramLabel = "OLD=NEW", description = "Rename a scenario (repeatable).")
     private Map<String, String> renames = new LinkedHashMap<>();
@@ -80,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ReportBuilder builder = new ReportBuilder().warmupMs(warmup == null ? null : Warmup.parseMs(warmup));
+        ReportBuilder builder = new ReportBuilder().warmupMs(warmup == null ? null : warmup.toMillis());
         renames.forEach(builder::rename);
         pairs.forEach(builder::pair);
         perfMon.forEach(builder::perfMon);

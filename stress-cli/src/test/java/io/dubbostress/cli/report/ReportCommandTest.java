@@ -264,7 +264,8 @@ class ReportCommandTest {
         SyntheticJtl.write(jtl, "x", true, BASE, 1000, 100, 500, 0, 1);
         r = run("report", jtl.toString(), "--warmup", "soon");
         assertThat(r.exit).isEqualTo(2);
-        assertThat(r.err.trim()).isEqualTo("stress report: --warmup 'soon' is not a duration (e.g. 30s, 1m, 500ms, 0)");
+        assertThat(r.err.lines().findFirst()).hasValue("stress report: Invalid value for option '--warmup': 'soon' is"
+                + " not a duration (use e.g. 30s, 1.5s, 500ms, 10m, 1h, 1m30s, or plain seconds)");
 
         r = run("report", jtl.toString(), "--pair", "hop-1k=direct-1k");
         assertThat(r.exit).isEqualTo(2);

@@ -1,38 +1,23 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.report.UserError;
+import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The folder one run writes everything into:
- *
- * <pre>
- * run.json                      settings, versions, host, services, scenarios (rewritten as the run goes)
- * scenarios/&lt;name&gt;/results.jtl  the scenario's samples       .../perfmon.csv   server metrics
- * scenarios/&lt;name&gt;/jmeter.log   .../jmeter.out (JMeter's console)   .../dashboard/ (JMeter's HTML report)
- * gc/&lt;service&gt;-gc.log          GC logs of provider, consumer, and JMeter per scenario
- * logs/&lt;service&gt;.log           the services' own output
- * report.md, report.json, report.html
- * </pre>
- *
- * Checked before anything starts: it can be created and written, and its disk has room.
+ * Makes the folder one run writes everything into (its layout is {@link RunLayout}, shared with the report), checked
+ * before anything starts: it can be created and written, and its disk has room.
  */
-public final class RunFolder {
+public final class RunFolderSetup {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    private final Path root;
-
-    private RunFolder(Path root) {
-        this.root = root;
+    private RunFolderSetup() {
     }
 
     /** {@code results/<yyyyMMdd-HHmmss>} under the working directory. */
@@ -44,7 +29,7 @@ public final class RunFolder {
      * Creates the folder, proves it writable, and requires {@code minFreeBytes} free on its disk; a clear
      * {@link UserError} otherwise, before the run starts anything.
      */
-    public static RunFolder create(Path dir, long minFreeBytes) {
+    public static RunLayout create(Path dir, long minFreeBytes) {
         Path root = dir.toAbsolutePath().normalize();
         if (Files.exists(root) && !Files.isDirectory(root)) {
             throw new UserError("Invalid value for option '--out': " + root + " exists and is not a folder");
@@ -72,15 +57,15 @@ public final class RunFolder {
         } catch (IOException e) {
             throw new UserError("cannot read the free space of " + root + ": " + describe(e));
         }
-        RunFolder folder = new RunFolder(root);
-        for (String sub : new String[] {"scenarios", "gc", "logs"}) {
+        RunLayout layout = new RunLayout(root);
+        for (Path sub : new Path[] {layout.scenariosDir(), layout.gcDir(), layout.logsDir()}) {
             try {
-                Files.createDirectories(root.resolve(sub));
+                Files.createDirectories(sub);
             } catch (IOException e) {
-                throw new UserError("cannot create " + root.resolve(sub) + ": " + describe(e));
+                throw new UserError("cannot create " + sub + ": " + describe(e));
             }
         }
-        return folder;
+        return layout;
     }
 
     private static String describe(IOException e) {
@@ -92,40 +77,14 @@ public final class RunFolder {
         return bytes / (1024 * 1024);
     }
 
-    public Path root() {
-        return root;
-    }
-
-    public Path scenarioDir(String scenario) {
-        Path dir = root.resolve("scenarios").resolve(scenario);
+    /** The scenario's folder, created. */
+    public static Path scenarioDir(RunLayout layout, String scenario) {
+        Path dir = layout.scenarioDir(scenario);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UserError("cannot create " + dir + ": " + describe(e));
         }
         return dir;
-    }
-
-    public Path gcLog(String service) {
-        return root.resolve("gc").resolve(service + "-gc.log");
-    }
-
-    public Path serviceLog(String service) {
-        return root.resolve("logs").resolve(service + ".log");
-    }
-
-    public Path runJson() {
-        return root.resolve("run.json");
-    }
-
-    /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */
-    public static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 }
