@@ -7,8 +7,14 @@ import io.dubbostress.cli.report.ReportCommand;
 import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.UserError;
+import io.dubbostress.report.gc.GcAnalysisStore;
+import io.dubbostress.report.gc.GcBatch;
+import io.dubbostress.report.gc.GcEasyClient;
+import io.dubbostress.report.gc.GcLogAnalyzer;
+import io.dubbostress.report.gc.TimeWindow;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
+import io.dubbostress.report.run.ScenarioStatus;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -92,13 +98,17 @@ final class RunEnding {
      * GC analyses of the run's logs, then the report (printed, and written as report.md/json/html). Returns false
      * when the report could not be made.
      */
-    boolean analyse() {
+    boolean analyse(RunManifest manifest) {
         PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err), true);
         List<Path> gcLogs = gcLogs();
         if (!gcLogs.isEmpty()) {
             try {
-                GcCommand.analyse(gcLogs, GcCommand.clientFromEnvironment(System.getenv()),
-                        new PrintWriter(new StringWriter()), errWriter);
+                GcEasyClient gcEasy = GcCommand.clientFromEnvironment(System.getenv());
+                GcCommand.analyse(gcLogs, gcEasy, new PrintWriter(new StringWriter()), errWriter);
+                if (gcEasy != null) { // GCeasy per scenario too: each log over each scenario's steady window
+                    new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), gcEasy)
+                            .uploadPerScenario(gcLogs, steadyWindows(manifest), errWriter);
+                }
             } catch (RuntimeException e) {
                 err.println("stress run: the GC analysis failed: " + e.getMessage());
             }
@@ -112,6 +122,18 @@ final class RunEnding {
         } finally {
             out.flush();
         }
+    }
+
+    /** Each completed scenario's steady window: from its start plus its warm-up to its end. */
+    static Map<String, TimeWindow> steadyWindows(RunManifest manifest) {
+        Map<String, TimeWindow> windows = new java.util.LinkedHashMap<>();
+        for (RunManifest.ScenarioRecord s : manifest.scenarios) {
+            long from = s.startEpochMs + Math.round((s.warmupSeconds == null ? 0 : s.warmupSeconds) * 1000);
+            if (s.status == ScenarioStatus.COMPLETED && s.startEpochMs > 0 && s.endEpochMs > from) {
+                windows.put(s.name, new TimeWindow(from, s.endEpochMs));
+            }
+        }
+        return windows;
     }
 
     private List<Path> gcLogs() {

@@ -222,7 +222,7 @@ final class RunSession {
             if (settings.dashboard && !interrupted) {
                 ending.dashboards(manifest);
             }
-            if (!ending.analyse() && exitCode == 0) {
+            if (!ending.analyse(manifest) && exitCode == 0) {
                 exitCode = 1;
             }
             err.println("stress run: results in " + layout.root());

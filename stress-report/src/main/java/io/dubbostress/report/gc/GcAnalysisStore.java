@@ -105,6 +105,11 @@ public final class GcAnalysisStore {
         }
     }
 
+    /** Saves GCeasy's answer about one scenario's window (already redacted) next to the log. */
+    public void saveScenarioGcEasy(Path log, String scenario, String redactedAnswer) {
+        write(GcLogFiles.scenarioGcEasyFile(log, scenario), redactedAnswer);
+    }
+
     /** Saves GCeasy's answer (already redacted) next to the log. */
     public void saveGcEasy(Path log, String redactedAnswer) {
         write(GcLogFiles.gcEasyFile(log), redactedAnswer);

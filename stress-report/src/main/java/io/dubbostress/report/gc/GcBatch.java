@@ -92,6 +92,35 @@ public final class GcBatch {
         return new Result(failed, warned, analysed);
     }
 
+    /**
+     * GCeasy per scenario: each log uploaded once per window (a scenario's steady window) with GCeasy's time filters,
+     * the answers saved as {@code <base>.<scenario>.gceasy.json}. Without a client, nothing. A failure is one line on
+     * {@code err}; returns how many answers were saved.
+     */
+    public int uploadPerScenario(List<Path> logs, java.util.Map<String, TimeWindow> windows, PrintWriter err) {
+        if (client == null) {
+            return 0;
+        }
+        int saved = 0;
+        for (GcLogSet set : GcLogSet.group(logs)) {
+            if (!uploadable(set)) {
+                continue;
+            }
+            Path companion = GcAnalysisStore.companion(set);
+            for (java.util.Map.Entry<String, TimeWindow> scenario : windows.entrySet()) {
+                try {
+                    GcEasyAnswer answer = client.analyze(set, scenario.getValue());
+                    store.saveScenarioGcEasy(companion, scenario.getKey(), client.redactedText(answer));
+                    saved++;
+                } catch (GcEasyException e) {
+                    err.println("stress gc: " + set.name() + " during " + scenario.getKey() + ": " + e.getMessage());
+                }
+            }
+        }
+        err.flush();
+        return saved;
+    }
+
     private GcEasyAnswer upload(GcLogSet set, GcAnalysis analysis, PrintWriter err) {
         Path companion = GcAnalysisStore.companion(set);
         try {

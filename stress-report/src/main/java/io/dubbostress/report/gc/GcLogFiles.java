@@ -29,6 +29,11 @@ public final class GcLogFiles {
         return log.resolveSibling(base(log) + GCEASY_SUFFIX);
     }
 
+    /** {@code <base>.<scenario>.gceasy.json}: GCeasy's answer about the log's pauses during one scenario. */
+    public static Path scenarioGcEasyFile(Path log, String scenario) {
+        return log.resolveSibling(base(log) + "." + scenario + GCEASY_SUFFIX);
+    }
+
     /** {@code provider} for {@code provider-gc.log}; the base name for any other log. */
     public static String service(Path log) {
         String base = base(log);
