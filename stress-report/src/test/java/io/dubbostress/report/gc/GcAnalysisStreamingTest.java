@@ -45,8 +45,9 @@ class GcAnalysisStreamingTest {
         assertThat(few.byType().keySet()).isEqualTo(all.byType().keySet());
         // the window asked for up front, against the pauses of the complete list
         PauseStats window = few.window(middle.fromEpochMs(), middle.toEpochMs());
-        PauseStats expected = PauseStats.of(events.subList(10, 25), middle.lengthMs());
-        assertThat(window.count()).isEqualTo(expected.count()).isEqualTo(15);
+        PauseStats expected = PauseStats.of(events.stream().filter(e -> middle.contains(e.epochMs()))
+                .collect(java.util.stream.Collectors.toList()), middle.lengthMs());
+        assertThat(window.count()).isEqualTo(expected.count()).isGreaterThanOrEqualTo(10);
         assertThat(window.totalMs()).isCloseTo(expected.totalMs(), within(1e-9));
         // a window not asked for cannot be answered from ten pauses: null, not a wrong figure
         assertThat(few.window(middle.fromEpochMs(), middle.toEpochMs() + 1)).isNull();
@@ -58,7 +59,7 @@ class GcAnalysisStreamingTest {
         GcAnalysis read = GcAnalysis.fromJson(new ObjectMapper().readTree(few.toJson().toString()));
         assertThat(read.eventsComplete()).isFalse();
         assertThat(read.pauses().count()).isEqualTo(all.pauses().count());
-        assertThat(read.window(middle.fromEpochMs(), middle.toEpochMs()).count()).isEqualTo(15);
+        assertThat(read.window(middle.fromEpochMs(), middle.toEpochMs()).count()).isEqualTo(expected.count());
         assertThat(read.notes()).isEqualTo(few.notes());
         assertThat(read.files()).containsExactly(set.first().getFileName().toString());
     }
