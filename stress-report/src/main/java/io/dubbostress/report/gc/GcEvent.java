@@ -31,13 +31,14 @@ public final class GcEvent {
     }
 
     /**
-     * When the log stamps the pause, epoch ms, or {@link #UNKNOWN}: the line that opens it in a JDK 8 log, the summary
-     * line (the pause's end) in a unified log.
+     * When the pause started, epoch ms, or {@link #UNKNOWN} without wall clock: the stamp of the line that opens it in
+     * a JDK 8 log; the stamp of its line minus the pause in a unified log (whose pause line is its end).
      */
     public long epochMs() {
         return epochMs;
     }
 
+    /** The JVM's uptime when the pause started, seconds, or {@link #UNKNOWN} when the log has no uptime. */
     public double uptimeSeconds() {
         return uptimeSeconds;
     }
