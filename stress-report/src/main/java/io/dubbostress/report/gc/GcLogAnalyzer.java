@@ -59,7 +59,12 @@ public final class GcLogAnalyzer {
         for (Path file : set.files()) {
             check(file);
         }
-        GcLogFormat format = GcLogFormat.of(set);
+        GcLogFormat format;
+        try {
+            format = GcLogFormat.of(set);
+        } catch (UncheckedIOException e) {
+            throw unreadable(e);
+        }
         PauseLineCounter counter = new PauseLineCounter();
         LogWindow window = new LogWindow();
         CollectorDetector collector = new CollectorDetector();
@@ -75,7 +80,7 @@ public final class GcLogAnalyzer {
                 }
             });
         } catch (UncheckedIOException e) {
-            throw new UserError("GC log " + e.getMessage() + ": " + e.getCause().getMessage());
+            throw unreadable(e);
         }
         window.finish();
         if (counter.gcLines() == 0 && !window.startsAtJvmStart()
@@ -104,6 +109,11 @@ public final class GcLogAnalyzer {
             stated = 0;
         }
         return builder.build(set, parser, format.description(), collector.collector(), window, counter, stated);
+    }
+
+    private static UserError unreadable(UncheckedIOException e) {
+        return new UserError("GC log " + e.getMessage() + " cannot be read: " + e.getCause().getClass().getSimpleName()
+                + (e.getCause().getMessage() == null ? "" : " " + e.getCause().getMessage()));
     }
 
     private static void check(Path log) {

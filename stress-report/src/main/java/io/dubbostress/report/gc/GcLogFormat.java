@@ -53,7 +53,7 @@ enum GcLogFormat {
                     }
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("could not read " + file, e);
+                throw new UncheckedIOException(file.toString(), e); // the message is the file: callers name it
             }
         }
         return jdk8 ? JDK8 : NONE;

@@ -110,7 +110,7 @@ public final class GcLogSet {
                     action.accept(line);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("could not read " + file, e);
+                throw new UncheckedIOException(file.toString(), e); // the message is the file: callers name it
             }
         }
     }
