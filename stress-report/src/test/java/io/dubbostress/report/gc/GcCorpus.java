@@ -132,6 +132,13 @@ final class GcCorpus {
 
     /** Writes every {@link #writers()} log under {@code dir}, two JVMs at a time, and returns them. */
     static List<Log> writeAll(Path dir) throws Exception {
+        for (Path jdk : new Path[] {JDK17, JDK25}) {
+            if (!Files.isExecutable(jdk.resolve("bin/java"))) {
+                throw new IllegalStateException("the GC corpus needs a JDK at " + jdk + " (JDK 17 and Temurin 25, "
+                        + "see src/test/resources/gc/corpus/README.md; other paths: -Dgc.corpus.jdk17=... "
+                        + "-Dgc.corpus.jdk25=...)");
+            }
+        }
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<Log>> futures = new ArrayList<>();
