@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 /**
  * The GC log corpus the analysis is measured against: GCViewer's public test logs (committed under
  * {@code src/test/resources/gc/corpus/gcviewer}, see the README there) and logs written here, at test time, by real
- * JVMs: the JDK 17 and the Temurin 25 of this machine running {@link GcCorpusLoad} with each collector and with the
+ * JVMs: the JDK 17 and the Temurin 25 of this machine running {@link GcLoad} with each collector and with the
  * decorator and rotation variants people use.
  *
  * <pre>{@code
@@ -88,31 +88,31 @@ final class GcCorpus {
     static List<Writer> writers() {
         String all = "-Xlog:gc*:file={file}:";
         return Arrays.asList(
-                new Writer("jdk17-g1", JDK17, "-XX:+UseG1GC", all + DECORATORS, 1200, 12, 150),
-                new Writer("jdk17-parallel", JDK17, "-XX:+UseParallelGC", all + DECORATORS, 1200, 12, 150),
-                new Writer("jdk17-serial", JDK17, "-XX:+UseSerialGC", all + DECORATORS, 1200, 12, 150),
+                new Writer("jdk17-g1", JDK17, "-XX:+UseG1GC", all + DECORATORS, 1200, 12, 300),
+                new Writer("jdk17-parallel", JDK17, "-XX:+UseParallelGC", all + DECORATORS, 1200, 12, 300),
+                new Writer("jdk17-serial", JDK17, "-XX:+UseSerialGC", all + DECORATORS, 1200, 12, 300),
                 new Writer("jdk17-zgc", JDK17, "-XX:+UseZGC", all + DECORATORS, 1200, 12, 100),
-                new Writer("jdk17-shenandoah", JDK17, "-XX:+UseShenandoahGC", all + DECORATORS, 1200, 12, 150),
+                new Writer("jdk17-shenandoah", JDK17, "-XX:+UseShenandoahGC", all + DECORATORS, 1200, 12, 300),
                 new Writer("jdk17-g1-pid-tid", JDK17, "-XX:+UseG1GC", all + "time,uptime,pid,tid,level,tags",
-                        1200, 12, 150),
+                        1200, 12, 300),
                 new Writer("jdk17-parallel-uptimemillis-pid", JDK17, "-XX:+UseParallelGC",
-                        all + "uptimemillis,pid,tid,level,tags", 1200, 12, 150),
-                new Writer("jdk17-g1-time-only", JDK17, "-XX:+UseG1GC", all + "time", 1200, 12, 150),
+                        all + "uptimemillis,pid,tid,level,tags", 1200, 12, 300),
+                new Writer("jdk17-g1-time-only", JDK17, "-XX:+UseG1GC", all + "time", 1200, 12, 300),
                 new Writer("jdk17-serial-default-decorators", JDK17, "-XX:+UseSerialGC", "-Xlog:gc*:file={file}",
-                        1200, 12, 150),
+                        1200, 12, 300),
                 new Writer("jdk17-g1-gc-tag-only", JDK17, "-XX:+UseG1GC", "-Xlog:gc:file={file}:" + DECORATORS,
                         1200, 12, 0),
                 new Writer("jdk17-g1-rotated", JDK17, "-XX:+UseG1GC",
-                        all + DECORATORS + ":filecount=3,filesize=16k", 1500, 12, 150),
+                        all + DECORATORS + ":filecount=3,filesize=16k", 1500, 12, 300),
                 new Writer("jdk25-g1", JDK25, "-XX:+UseG1GC", all + DECORATORS, 1200, 12, 0),
-                new Writer("jdk25-parallel", JDK25, "-XX:+UseParallelGC", all + DECORATORS, 1200, 12, 150),
-                new Writer("jdk25-serial", JDK25, "-XX:+UseSerialGC", all + DECORATORS, 1200, 12, 150),
+                new Writer("jdk25-parallel", JDK25, "-XX:+UseParallelGC", all + DECORATORS, 1200, 12, 300),
+                new Writer("jdk25-serial", JDK25, "-XX:+UseSerialGC", all + DECORATORS, 1200, 12, 300),
                 new Writer("jdk25-zgc-generational", JDK25, "-XX:+UseZGC", all + DECORATORS, 1200, 12, 100),
-                new Writer("jdk25-shenandoah", JDK25, "-XX:+UseShenandoahGC", all + DECORATORS, 1200, 12, 150),
+                new Writer("jdk25-shenandoah", JDK25, "-XX:+UseShenandoahGC", all + DECORATORS, 1200, 12, 300),
                 new Writer("jdk25-zgc-pid-tid-uptimemillis", JDK25, "-XX:+UseZGC",
                         all + "utctime,uptimemillis,pid,tid,level,tags", 1200, 12, 100),
                 new Writer("jdk25-shenandoah-uptime-tid", JDK25, "-XX:+UseShenandoahGC", all + "uptime,tid",
-                        1200, 12, 150),
+                        1200, 12, 300),
                 new Writer("jdk25-g1-rotated", JDK25, "-XX:+UseG1GC",
                         all + DECORATORS + ":filecount=3,filesize=128k", 1500, 12, 0));
     }
@@ -162,8 +162,8 @@ final class GcCorpus {
         List<String> command = new ArrayList<>(Arrays.asList(
                 writer.jdk.resolve("bin/java").toString(), "-Xms32m", "-Xmx32m", writer.collector,
                 writer.xlog.replace("{file}", log.toString()),
-                "-cp", classes(), GcCorpusLoad.class.getName(),
-                Long.toString(writer.runMs), Long.toString(writer.liveMb), Long.toString(writer.mbPerSecond)));
+                "-cp", classes(), GcLoad.class.getName(),
+                Long.toString(writer.runMs), Long.toString(writer.mbPerSecond), Long.toString(writer.liveMb)));
         Path out = folder.resolve("stdout.txt");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         try {
@@ -184,7 +184,7 @@ final class GcCorpus {
 
     private static String classes() {
         try {
-            return Paths.get(GcCorpusLoad.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            return Paths.get(GcLoad.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
