@@ -27,8 +27,6 @@ import java.util.stream.Stream;
  */
 final class RunSession {
 
-    static final String DEFAULT_JMETER_JVM_ARGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=100";
-
     private static final Duration JMETER_SHUTDOWN_GRACE = Duration.ofSeconds(30);
 
     private final RunSettings settings;
