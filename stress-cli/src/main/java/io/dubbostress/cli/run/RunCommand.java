@@ -162,6 +162,7 @@ public class RunCommand implements Callable<Integer> {
         s.remoteHosts = remote;
         s.dashboard = !noDashboard;
         s.out = out != null ? out : RunFolderSetup.defaultLocation();
+        s.outIsStampedDefault = out == null;
         return s;
     }
 

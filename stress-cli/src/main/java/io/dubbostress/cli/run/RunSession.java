@@ -58,7 +58,7 @@ final class RunSession {
     int execute() {
         JMeterHome jmeter = resolveJMeter();
         checkPieces();
-        layout = RunFolderSetup.create(settings.out, minFreeBytes());
+        layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
         manifest.settings.putAll(settings.asMap());
         manifest.versions.putAll(BuildVersions.all());
         manifest.versions.put("jmeterUsed", jmeter.version());

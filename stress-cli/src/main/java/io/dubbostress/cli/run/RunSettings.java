@@ -30,6 +30,8 @@ final class RunSettings {
     List<String> remoteHosts = new ArrayList<>();
     boolean dashboard = true;
     Path out;
+    /** --out not given: {@link RunFolderSetup#defaultLocation()}, which may take a suffix if another run has it. */
+    boolean outIsStampedDefault;
 
     boolean needsConsumer() {
         return scenarios.stream().anyMatch(s -> s.kind().needsConsumer());
