@@ -84,6 +84,11 @@ public class AgentCommand implements Callable<Integer> {
     @Option(names = "--auto-shutdown", description = "Stop when the last client disconnects.")
     private boolean autoShutdown;
 
+    @Option(names = "--jmx-allow", paramLabel = "HOST:PORT,...",
+            description = "Let clients have JMX read at these addresses too (jmx:url=); HOST:* = any port of HOST, "
+                    + "* = anywhere. Repeatable. Default: loopback only (localhost, 127.x.x.x, ::1).")
+    private List<String> jmxAllow = new ArrayList<>();
+
     @Option(names = "--loglevel", paramLabel = "LEVEL", defaultValue = "info",
             description = "debug, info (the default), warn or error: what the agent logs on stderr.")
     private String logLevel;
@@ -189,6 +194,9 @@ public class AgentCommand implements Callable<Integer> {
                 .autoShutdown(autoShutdown);
         for (String file : allowTail) {
             builder.allowTail(file);
+        }
+        for (String list : jmxAllow) {
+            builder.allowJmx(list);
         }
         return builder.build();
     }

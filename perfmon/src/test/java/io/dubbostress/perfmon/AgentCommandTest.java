@@ -73,6 +73,12 @@ class AgentCommandTest {
         assertThat(options.settings().execAllowed()).isFalse();
         assertThat(options.logLevel()).isEqualTo("debug");
         assertThat(options.sysinfo()).isTrue();
+        assertThat(parse().settings().jmxAccess().isLoopbackOnly()).isTrue();
+        assertThat(parse("--jmx-allow", "10.0.0.5:9010,db1:*", "--jmx-allow", "[fd00::5]:7000").settings().jmxAccess())
+                .satisfies(jmx -> assertThat(jmx.allows("10.0.0.5", 9010)).isTrue())
+                .satisfies(jmx -> assertThat(jmx.allows("db1", 1234)).isTrue())
+                .satisfies(jmx -> assertThat(jmx.allows("fd00::5", 7000)).isTrue())
+                .satisfies(jmx -> assertThat(jmx.allows("10.0.0.6", 9010)).isFalse());
         assertThat(parse("--port", "4446", "--idle-timeout", "1.5").settings())
                 .satisfies(s -> assertThat(s.tcpPort()).isEqualTo(4446))
                 .satisfies(s -> assertThat(s.idleTimeoutMillis()).isEqualTo(1500));
@@ -91,6 +97,8 @@ class AgentCommandTest {
         refused("perfmon agent: allow-tail '/no/such/file' does not exist or cannot be read", "--allow-tail",
                 "/no/such/file");
         refused("perfmon agent: --loglevel 'loud' is not one of debug, info, warn, error", "--loglevel", "loud");
+        refused("perfmon agent: jmx-allow '10.0.0.5:x' is not HOST:PORT, HOST:* or * (example: 10.0.0.5:9010,"
+                + " [fd00::5]:9010, db1:*)", "--jmx-allow", "10.0.0.5:x");
         refused("perfmon agent: unknown option '--exec' (--help lists the options)", "--exec");
         refused("perfmon agent: unknown option 'extra' (--help lists the options)", "--tcp-port", "4444", "extra");
     }
