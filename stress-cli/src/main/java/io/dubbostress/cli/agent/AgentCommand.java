@@ -7,16 +7,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code stress agent}: the agent's own command ({@link io.dubbostress.perfmon.AgentCommand}, the one
- * {@code java -jar perfmon-agent.jar} runs: same options, defaults, messages and exit codes), in this JVM (it starts
- * in well under a second), until Ctrl-C or, when allowed, a client's {@code shutdown}. Safe by default: 127.0.0.1
- * only, TCP only, no {@code exec}, no {@code tail}, no remote shutdown, JMX on loopback only. The one option of its
- * own: {@code --classic} runs the classic ServerAgent 2.2.2 the build assembled instead.
+ * {@code java -jar perfmon-agent.jar} runs: same options, defaults, exit codes and messages for bad values), in this
+ * JVM (it starts in well under a second), until Ctrl-C or, when allowed, a client's {@code shutdown}. Safe by
+ * default: 127.0.0.1 only, TCP only, no {@code exec}, no {@code tail}, no remote shutdown, JMX on loopback only. The
+ * one option of its own: {@code --classic} runs the classic ServerAgent 2.2.2 the build assembled instead.
  *
  * <pre>{@code
  * ./stress agent --port 4444
