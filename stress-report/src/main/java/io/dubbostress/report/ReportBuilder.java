@@ -9,6 +9,8 @@ import io.dubbostress.report.gc.GcLogFiles;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
+import io.dubbostress.report.perfmon.PerfMonLabel;
+import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,6 +38,9 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class ReportBuilder {
+
+    /** Above this average CPU over a steady state, the report says the machine, not Dubbo, was measured. */
+    static final double SATURATED_CPU_PERCENT = 90;
 
     private Long warmupMs;
     private final Map<String, String> renames = new LinkedHashMap<>();
@@ -302,6 +307,15 @@ public final class ReportBuilder {
                 scenario.server(server);
                 if (server.isEmpty()) {
                     warnings.add("scenario " + scenario.name() + ": no PerfMon point in its steady state");
+                }
+                for (ServerMetrics host : server) {
+                    PerfMonSeries.WindowStats cpu = host.get(PerfMonLabel.Kind.CPU_PERCENT);
+                    if (cpu != null && cpu.avg > SATURATED_CPU_PERCENT) {
+                        warnings.add(String.format(java.util.Locale.ROOT, "%s: %s's CPU averaged %.0f %% over the"
+                                + " steady state: the machine was saturated, so these figures measure the box more"
+                                + " than Dubbo (a load generator on the same machine competes with the services;"
+                                + " docs/RUN.md, 'One machine')", scenario.name(), host.host(), cpu.avg));
+                    }
                 }
             }
             Map<String, Integer> services = new LinkedHashMap<>();
