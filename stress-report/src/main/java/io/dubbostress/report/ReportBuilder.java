@@ -1,5 +1,8 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.jtl.JtlColumns;
+import io.dubbostress.report.jtl.JtlReader;
+
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisStore;
@@ -121,7 +124,7 @@ public final class ReportBuilder {
         } else {
             source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
         }
-        readLooseJtls(jtls, scenarios);
+        readLooseJtls(jtls, scenarios, warnings);
         if (scenarios.isEmpty()) {
             throw new UserError("no scenario with samples in " + (run != null ? run.root() : inputs));
         }
@@ -158,6 +161,7 @@ public final class ReportBuilder {
             try {
                 scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
                         plan.warmupSeconds(), warmupMs));
+                headerless(jtl, relative, warnings);
             } catch (UserError e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
                 warnings.add("scenario " + plan.name() + ": " + e.getMessage() + "; the scenario is left out");
@@ -198,11 +202,12 @@ public final class ReportBuilder {
         }
     }
 
-    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios) {
+    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, List<String> warnings) {
         Set<String> taken = new HashSet<>();
         scenarios.forEach(s -> taken.add(s.name()));
         for (Path jtl : jtls) {
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
+            headerless(jtl, jtl.toString(), warnings);
             if (fromFile.size() == 1) {
                 fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
             }
@@ -332,6 +337,22 @@ public final class ReportBuilder {
             if (!log.analysis().hasWallClock() && !log.analysis().events().isEmpty()) {
                 warnings.add(log.file() + ": no wall-clock times (unified logging decorator 'time', or "
                         + "-XX:+PrintGCDateStamps), so its pauses are not attributed to scenarios");
+            }
+        }
+    }
+
+    /**
+     * A JTL written without its header row (print_field_names=false) cannot name the sample variables after JMeter's
+     * columns: our elapsed_us among them is then not used (latencies in ms), which is said rather than done silently.
+     */
+    private static void headerless(Path jtl, String name, List<String> warnings) {
+        try (JtlReader reader = JtlReader.open(jtl)) {
+            JtlColumns columns = reader.columns();
+            int extra = columns.count() - io.dubbostress.report.jtl.JtlColumn.JMETER_DEFAULT_HEADER.length;
+            if (!columns.fromHeaderRow() && extra > 0) {
+                warnings.add(name + " has no header row: its " + extra + " column(s) after JMeter's default ones are"
+                        + " not named, so elapsed_us (if one of them) is not used and latencies are in ms; write"
+                        + " JTLs with jmeter.save.saveservice.print_field_names=true (stress run does)");
             }
         }
     }

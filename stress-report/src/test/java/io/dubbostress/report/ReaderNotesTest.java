@@ -62,6 +62,25 @@ class ReaderNotesTest {
         assertThat(ErrorMessages.key("TIMEOUT", "TIMEOUT: waited 5000 ms")).isEqualTo("TIMEOUT TIMEOUT: waited 5000 ms");
     }
 
+    /** Issue 15 item 7: a header-less JTL's extra columns are said to be unused; bad timestamps list what is read. */
+    @Test
+    void aHeaderlessJtlSaysItsElapsedUsIsNotUsedAndBadTimestampsSayWhatIsRead() throws IOException {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            rows.add(String.format(Locale.ROOT, "%d,1,direct-1k,200,OK,t 1-1,text,true,,1024,300,1,1,null,1,0,0,%d",
+                    T0 + i * 10L, 1234 + i));
+        }
+        rows.add("yesterday,1,direct-1k,200,OK,t 1-1,text,true,,1024,300,1,1,null,1,0,0,1500");
+        Path file = dir.resolve("direct-1k.jtl");
+        Files.write(file, rows, StandardCharsets.UTF_8);
+        Report report = new ReportBuilder().warmupMs(0L).build(List.of(file));
+        assertThat(report.warnings()).anySatisfy(w -> assertThat(w).contains("has no header row: its 1 column(s)"
+                + " after JMeter's default ones are not named, so elapsed_us (if one of them) is not used"));
+        assertThat(report.scenarios().get(0).stats().unit()).isEqualTo(LatencyUnit.MILLISECONDS);
+        assertThat(report.scenarios().get(0).malformedExamples()).anySatisfy(e -> assertThat(e).contains(
+                "timeStamp 'yesterday' is not a timestamp (epoch milliseconds, or a date as yyyy/MM/dd HH:mm:ss.SSS,"));
+    }
+
     /** 200 samples a second for 10 s, each {@code received}/{@code sent} bytes, about {@code us} µs. */
     private Path jtl(String label, int received, int sent, long us) throws IOException {
         List<String> rows = new ArrayList<>();
