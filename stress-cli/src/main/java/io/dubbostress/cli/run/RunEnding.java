@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -84,6 +85,9 @@ final class RunEnding {
             command.add("-j");
             command.add(dir.resolve("dashboard.log").toString());
             command.add("-Jjmeter.reportgenerator.overall_granularity=1000");
+            // JMeter's generator works in ./temp by default: in the caller's folder, shared by concurrent runs,
+            // impossible in a read-only one. Each scenario gets its own, removed after.
+            command.add("-Jjmeter.reportgenerator.temp_dir=" + dir.resolve("dashboard-temp"));
             command.add("-Jsample_variables=elapsed_us");
             ManagedProcess gen = ManagedProcess.start("dashboard " + s.name, command, Map.of(),
                     dir.resolve("dashboard.out"));
@@ -91,6 +95,7 @@ final class RunEnding {
                 gen.stop(Duration.ofSeconds(5));
                 err.printf("stress run: the dashboard for %s failed; see scenarios/%s/dashboard.out%n", s.name, s.name);
             }
+            deleteTree(dir.resolve("dashboard-temp"));
         }
     }
 
@@ -146,6 +151,17 @@ final class RunEnding {
             err.println("stress run: cannot list the GC logs: " + e.getMessage());
         }
         return logs;
+    }
+
+    private void deleteTree(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            err.println("stress run: could not remove " + dir + ": " + e.getMessage());
+        }
     }
 
     private static boolean notEmpty(Path file) {

@@ -27,8 +27,6 @@ import java.util.stream.Stream;
  */
 final class RunSession {
 
-    static final String DEFAULT_JMETER_JVM_ARGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=100";
-
     private static final Duration JMETER_SHUTDOWN_GRACE = Duration.ofSeconds(30);
 
     private final RunSettings settings;
@@ -60,7 +58,7 @@ final class RunSession {
     int execute() {
         JMeterHome jmeter = resolveJMeter();
         checkPieces();
-        layout = RunFolderSetup.create(settings.out, minFreeBytes());
+        layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
         manifest.settings.putAll(settings.asMap());
         manifest.versions.putAll(BuildVersions.all());
         manifest.versions.put("jmeterUsed", jmeter.version());
