@@ -103,7 +103,7 @@ final class GcCorpus {
                 new Writer("jdk17-g1-gc-tag-only", JDK17, "-XX:+UseG1GC", "-Xlog:gc:file={file}:" + DECORATORS,
                         1200, 12, 0),
                 new Writer("jdk17-g1-rotated", JDK17, "-XX:+UseG1GC",
-                        all + DECORATORS + ":filecount=3,filesize=16k", 1500, 12, 300),
+                        all + DECORATORS + ":filecount=3,filesize=8k", 1500, 12, 300),
                 new Writer("jdk25-g1", JDK25, "-XX:+UseG1GC", all + DECORATORS, 1200, 12, 0),
                 new Writer("jdk25-parallel", JDK25, "-XX:+UseParallelGC", all + DECORATORS, 1200, 12, 300),
                 new Writer("jdk25-serial", JDK25, "-XX:+UseSerialGC", all + DECORATORS, 1200, 12, 300),
