@@ -17,7 +17,6 @@ import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -306,7 +305,7 @@ public final class ReportBuilder {
 
     private static GcAnalysis readAnalysis(Path file) {
         try {
-            return GcAnalysis.fromJson(new ObjectMapper().readTree(file.toFile()));
+            return GcAnalysis.read(file);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserError(file + " is not a GC analysis written by stress gc: " + e.getMessage());
         }

@@ -1,6 +1,8 @@
 package io.dubbostress.report.gc;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -9,6 +11,7 @@ import com.fasterxml.jackson.databind.util.TokenBuffer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -347,22 +350,57 @@ public final class GcAnalysis {
                 node.path("fullTotalMs").asDouble());
     }
 
+    /**
+     * Reads {@code <base>.analysis.json} one event at a time (the events are the bulk of a large file; the rest is
+     * small). A file of another schema is an IllegalArgumentException.
+     */
+    public static GcAnalysis read(Path file) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        List<GcEvent> events = new ArrayList<>();
+        try (JsonParser parser = mapper.getFactory().createParser(file.toFile())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException(file + " is not a JSON object");
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.getCurrentName();
+                JsonToken value = parser.nextToken();
+                if ("events".equals(field) && value == JsonToken.START_ARRAY) {
+                    while (parser.nextToken() == JsonToken.START_OBJECT) {
+                        events.add(event(mapper.readTree(parser)));
+                    }
+                } else {
+                    root.set(field, mapper.readTree(parser));
+                }
+            }
+        }
+        return fromJson(root, events);
+    }
+
     /** Reads an analysis written by {@link #toJson()}; a file of another schema is an IllegalArgumentException. */
     public static GcAnalysis fromJson(JsonNode root) {
+        List<GcEvent> events = new ArrayList<>();
+        for (JsonNode node : root.path("events")) {
+            events.add(event(node));
+        }
+        return fromJson(root, events);
+    }
+
+    private static GcEvent event(JsonNode node) {
+        return new GcEvent(node.path("epochMs").asLong(GcEvent.UNKNOWN),
+                node.path("uptimeSeconds").asDouble(), node.path("pauseMs").asDouble(),
+                node.path("type").asText(""), node.path("full").asBoolean(),
+                node.path("heapBeforeBytes").asLong(GcEvent.UNKNOWN),
+                node.path("heapAfterBytes").asLong(GcEvent.UNKNOWN),
+                node.path("heapCommittedBytes").asLong(GcEvent.UNKNOWN));
+    }
+
+    private static GcAnalysis fromJson(JsonNode root, List<GcEvent> events) {
         String schema = root.path("schema").asText("");
         if (!SCHEMA.equals(schema)) {
             throw new IllegalArgumentException("schema is '" + schema + "', expected '" + SCHEMA + "'");
         }
         double spanMs = root.path("spanSeconds").asDouble() * 1000;
-        List<GcEvent> events = new ArrayList<>();
-        for (JsonNode node : root.path("events")) {
-            events.add(new GcEvent(node.path("epochMs").asLong(GcEvent.UNKNOWN),
-                    node.path("uptimeSeconds").asDouble(), node.path("pauseMs").asDouble(),
-                    node.path("type").asText(""), node.path("full").asBoolean(),
-                    node.path("heapBeforeBytes").asLong(GcEvent.UNKNOWN),
-                    node.path("heapAfterBytes").asLong(GcEvent.UNKNOWN),
-                    node.path("heapCommittedBytes").asLong(GcEvent.UNKNOWN)));
-        }
         Map<String, PauseStats> types = new LinkedHashMap<>();
         for (JsonNode node : root.path("pauseTypes")) {
             types.put(node.path("type").asText(""), pauseStats(node, spanMs));

@@ -74,7 +74,7 @@ public final class GcAnalysisStore {
         Path saved = GcLogFiles.analysisFile(companion(set));
         try {
             if (Files.isRegularFile(saved) && newerThanEvery(saved, set)) {
-                return GcAnalysis.fromJson(mapper.readTree(saved.toFile()));
+                return GcAnalysis.read(saved);
             }
         } catch (IOException | IllegalArgumentException e) {
             // unreadable or of another schema: analyse the log again

@@ -62,5 +62,12 @@ class GcAnalysisStreamingTest {
         assertThat(read.window(middle.fromEpochMs(), middle.toEpochMs()).count()).isEqualTo(expected.count());
         assertThat(read.notes()).isEqualTo(few.notes());
         assertThat(read.files()).containsExactly(set.first().getFileName().toString());
+        // and through the file, written and read one event at a time
+        GcAnalysis saved = new GcAnalysisStore(new GcLogAnalyzer()).analyzeAndSave(set);
+        GcAnalysis reread = GcAnalysis.read(GcLogFiles.analysisFile(set.first()));
+        assertThat(reread.events()).hasSameSizeAs(saved.events());
+        assertThat(reread.events().get(3).pauseMs()).isEqualTo(saved.events().get(3).pauseMs());
+        assertThat(reread.pauses().totalMs()).isCloseTo(saved.pauses().totalMs(), within(1e-6));
+        assertThat(reread.warnings()).isEqualTo(saved.warnings());
     }
 }
