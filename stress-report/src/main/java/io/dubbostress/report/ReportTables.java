@@ -1,6 +1,7 @@
 package io.dubbostress.report;
 
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcTable;
 import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
@@ -175,15 +176,18 @@ final class ReportTables {
         for (Report.GcLog log : report.gcLogs()) {
             GcAnalysis a = log.analysis();
             PauseStats p = a.pauses();
-            table.row(log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
+            table.row((a.warnings().isEmpty() ? "" : GcTable.NOT_SURE + " ") + log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
                     Format.decimal(p.meanMs(), 2), Format.decimal(p.p99Ms(), 2), Format.decimal(p.maxMs(), 2),
                     Integer.toString(p.fullCount()), Format.decimal(p.throughputPercent(), 2),
                     Format.megabytes(a.allocationRateBytesPerSecond()),
                     Format.megabytes(a.peakHeapBeforeGcBytes()) + " / " + Format.megabytes(a.peakHeapAfterGcBytes()),
                     gcEasyCell(log.gcEasy()));
         }
-        table.note("Offline analysis by " + report.gcLogs().get(0).analysis().parser()
-                + "; throughput = 100 x (1 - paused / span), span from JVM start to the last pause's end.");
+        table.note("Offline analysis by " + report.gcLogs().stream().map(l -> l.analysis().parser()).distinct()
+                .collect(java.util.stream.Collectors.joining(", "))
+                + "; throughput = 100 x (1 - paused / span), span the time the log covers (JVM start, or its first "
+                + "stamp, to its last stamp or the last pause's end); " + GcTable.NOT_SURE + ": the analysis has "
+                + "warnings (listed with the report's warnings).");
         return table;
     }
 

@@ -188,6 +188,28 @@ class ReportAndGcBadInputTest {
         assertThat(dir.resolve("out/report.html")).isNotEmptyFile();
     }
 
+    @Test
+    void aGcLogWhoseFiguresAreNotSureIsMarkedInTheReportAndWarned() throws Exception {
+        Path jtl = dir.resolve("direct-1k.jtl");
+        List<String> lines = new ArrayList<>();
+        lines.add(HEADER);
+        lines.addAll(rows("direct-1k", 500));
+        Files.write(jtl, lines, StandardCharsets.UTF_8);
+        // ZGC with -Xlog:gc only: collections, but no pause line
+        Path log = Files.write(dir.resolve("provider-gc.log"), ("[0.995s][info][gc] Using The Z Garbage Collector\n"
+                + "[1.221s][info][gc] GC(0) Garbage Collection (Metadata GC Threshold) 106M(0%)->88M(0%)\n")
+                .getBytes(StandardCharsets.UTF_8));
+
+        int code = stress("report", jtl.toString(), log.toString(), "--warmup", "0", "--quiet", "--out",
+                dir.resolve("out").toString());
+
+        assertThat(code).as(err).isZero();
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("out/report.json").toFile());
+        assertThat(report.at("/gc/0/warnings/0").asText()).contains("none states a pause");
+        assertThat(report.get("warnings").toString()).contains("GC figures not sure");
+        assertThat(Files.readString(dir.resolve("out/report.md"))).contains("NOT SURE " + log);
+    }
+
     /** How the stand-in answers. */
     private enum Answer {
         UNAUTHORIZED("answered HTTP 401: {\"fault\": {\"reason\": \"Invalid API key ***\"}}"),
