@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 final class Jdk8LogFilter extends InputStream {
 
-    private static final Pattern GC_ID = Pattern.compile("(\\d[.,]\\d{3}: )#\\d+: ");
+    private static final Pattern GC_ID = Pattern.compile("((?:\\d[.,]\\d{3}|[+-]\\d{4}): )#\\d+: ");
     private static final Pattern CONCURRENT = Pattern.compile(
             "(?:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[.,]\\d{3}[+-]\\d{4}: )?(?:\\d+[.,]\\d+: )?"
                     + "\\[GC concurrent-[^\\]\\[]*\\]");
