@@ -75,7 +75,27 @@ class GcCorpusTest {
         }
         assertThat(generated.stream().filter(l -> l.name().endsWith("rotated")))
                 .allSatisfy(l -> assertThat(l.files()).as(l.name()).hasSizeGreaterThan(1));
+        // the formats the corpus is there for are really in it
+        assertThat(text("jdk25-g1")).contains("(Evacuation Failure: ");
+        assertThat(text("jdk17-g1-gc-tag-only")).contains("To-space exhausted");
+        assertThat(text("jdk25-zgc-generational")).contains("y: Pause Mark Start").contains("O: Pause Mark End");
+        assertThat(text("jdk17-zgc")).contains("] GC(0) Pause Mark Start").doesNotContain("y: Pause");
+        assertThat(text("jdk17-g1-pid-tid")).containsPattern("\\]\\[\\d+\\]\\[\\d+\\]\\[info\\]");
+        assertThat(text("jdk17-g1-time-only")).doesNotContain("[info]").doesNotContain("s][");
         checkAll(generated);
+    }
+
+    private static String text(String name) {
+        GcCorpus.Log log = generated.stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
+        StringBuilder all = new StringBuilder();
+        for (Path file : log.files()) {
+            try {
+                all.append(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return all.toString();
     }
 
     private static void checkAll(List<GcCorpus.Log> logs) {
