@@ -186,7 +186,8 @@ public final class GcAnalysis {
      * pauses than were kept and the window was not asked for up front ({@link GcLogAnalyzer#analyze(GcLogSet, List)}).
      */
     public PauseStats window(long fromMs, long toMs) {
-        PauseStats asked = p.windows.get(new TimeWindow(fromMs, toMs));
+        // a window that ends before it starts (a scenario shorter than its warm-up) has no pause and no span
+        PauseStats asked = toMs >= fromMs ? p.windows.get(new TimeWindow(fromMs, toMs)) : null;
         if (asked != null) {
             return asked;
         }
