@@ -1,7 +1,7 @@
 package io.dubbostress.sampler.call;
 
 import io.dubbostress.sampler.json.JsonException;
-import io.dubbostress.sampler.json.JsonReader;
+import io.dubbostress.sampler.json.JsonValues;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -99,7 +99,7 @@ public final class CallArguments {
         }
         Object json;
         try {
-            json = JsonReader.parse(text);
+            json = JsonValues.parse(text);
         } catch (JsonException e) {
             throw new ConfigurationException(argumentsKey + ": " + e.getMessage() + " in '" + abbreviate(text) + "'");
         }

@@ -37,7 +37,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Turns parsed JSON ({@link io.dubbostress.sampler.json.JsonReader}) into the Java values a Dubbo call carries,
+ * Turns parsed JSON ({@link io.dubbostress.sampler.json.JsonValues}) into the Java values a Dubbo call carries,
  * exactly: {@code int} from {@code 7} but not from {@code 7.5}, {@code long} and {@link BigDecimal} without going
  * through {@code double}, {@code java.time} values from ISO-8601 strings, enums from their names, arrays and
  * collections element by element, POJOs from objects (field by field, typed calls only).

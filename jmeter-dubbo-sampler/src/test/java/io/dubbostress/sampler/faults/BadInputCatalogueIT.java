@@ -70,7 +70,8 @@ class BadInputCatalogueIT {
         String p = "127.0.0.1:" + provider.port();
         // the arguments
         exact("malformed JSON", echo("malformed JSON").set(DubboSampler.ARGUMENTS, "[\"abc\""), "CONFIG",
-                "DubboSampler.arguments: malformed JSON at offset 6 (end of text): expected ',' or ']' in '[\"abc\"'");
+                "DubboSampler.arguments: malformed JSON at offset 6 (end of text): Unexpected end-of-input: expected close"
+                + " marker for Array in '[\"abc\"'");
         exact("arguments not an array", echo("arguments not an array").set(DubboSampler.ARGUMENTS, "{\"a\": 1}"),
                 "CONFIG", "DubboSampler.arguments: must be a JSON array with one value per parameter type, like"
                         + " [\"abc\", 42], was '{\"a\": 1}'");

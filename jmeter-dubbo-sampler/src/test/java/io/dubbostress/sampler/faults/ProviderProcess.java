@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class ProviderProcess implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration READY_TIMEOUT = io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120));
 
     private final Path dir;
     private final int port;

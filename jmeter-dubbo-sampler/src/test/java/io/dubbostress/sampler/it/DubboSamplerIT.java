@@ -108,7 +108,7 @@ class DubboSamplerIT {
         String seen = run.results("stats").get(run.results("stats").size() - 1).getResponseDataAsString();
         assertThat(seen).contains("openConnections=" + (before + 3));
         // at test end every reference was destroyed: the provider sees the connections close
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+        await().atMost(io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(30))).untilAsserted(() ->
                 assertThat(harness.stats().stats().getOpenConnections()).isEqualTo(before));
     }
 
