@@ -76,6 +76,11 @@ public final class Failure {
             GenericException g = (GenericException) error;
             return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
         }
+        if (error instanceof com.alibaba.dubbo.rpc.service.GenericException) {
+            // what Dubbo 3 providers (and 2.7 ones for generic=true callers) wrap a generic call's exception in
+            com.alibaba.dubbo.rpc.service.GenericException g = (com.alibaba.dubbo.rpc.service.GenericException) error;
+            return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
+        }
         if (error instanceof RpcException) {
             RpcException rpc = (RpcException) error;
             String code = kind(rpc);
@@ -107,7 +112,9 @@ public final class Failure {
         if (opens != null) {
             return of(error);
         }
-        return new Failure("BIZ", oneLine(error.getClass().getName() + ": " + firstLine(error.getMessage())));
+        String name = error instanceof ProviderException ? ((ProviderException) error).className()
+                : error.getClass().getName();
+        return new Failure("BIZ", oneLine(name + ": " + firstLine(error.getMessage())));
     }
 
     private static String kind(RpcException rpc) {

@@ -333,15 +333,7 @@ public final class ValueConverter {
     }
 
     private Object pojo(Map<?, ?> map, Class<?> type, String where) {
-        Object instance;
-        try {
-            Constructor<?> constructor = type.getDeclaredConstructor();
-            constructor.setAccessible(true);
-            instance = constructor.newInstance();
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new ConfigurationException(where + ": cannot create a " + type.getName()
-                    + " (it needs a no-argument constructor): " + e);
-        }
+        Object instance = PojoInstances.create(type, where);
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String name = String.valueOf(e.getKey());
             if ("class".equals(name)) {
@@ -352,12 +344,12 @@ public final class ValueConverter {
                 throw new ConfigurationException(where + ": " + type.getName() + " has no property '" + name + "'");
             }
             Object value = convert(e.getValue(), field.getGenericType(), where + "." + name);
-            Method setter = findSetter(type, name, field.getType());
+            Method setter = Modifier.isFinal(field.getModifiers()) ? null : findSetter(type, name, field.getType());
             try {
                 if (setter != null) {
                     setter.invoke(instance, value);
                 } else {
-                    field.setAccessible(true);
+                    field.setAccessible(true); // final fields too: hessian fills them the same way
                     field.set(instance, value);
                 }
             } catch (ReflectiveOperationException | RuntimeException ex) {

@@ -106,8 +106,9 @@ final class CallPlan {
         ExtensionNames.require(Cluster.class, key.cluster(), DubboSampler.CLUSTER);
         ExtensionNames.require(Serialization.class, key.serialization(), DubboSampler.SERIALIZATION);
         List<Method> typedMethods = null;
+        Class<?> service = null;
         if (typed) {
-            Class<?> service = TypeNames.load(TypeNames.canonical(interfaceName), loader, DubboSampler.INTERFACE);
+            service = TypeNames.load(TypeNames.canonical(interfaceName), loader, DubboSampler.INTERFACE);
             typedMethods = new ArrayList<>();
             List<String> names = new ArrayList<>();
             for (Method m : service.getMethods()) {
@@ -125,7 +126,7 @@ final class CallPlan {
             }
         }
         CallArguments arguments = CallArguments.parse(s.fieldText(DubboSampler.PARAMETER_TYPES),
-                s.fieldText(DubboSampler.ARGUMENTS), typedMethods, new ValueConverter(loader),
+                s.fieldText(DubboSampler.ARGUMENTS), typedMethods, service, new ValueConverter(loader),
                 DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
         Map<String, String> attachments = attachments(s.fieldText(DubboSampler.ATTACHMENTS));
         String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "

@@ -5,6 +5,7 @@ import io.dubbostress.sampler.call.DubboReference;
 import io.dubbostress.sampler.call.EchoCheck;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
+import io.dubbostress.sampler.json.ResultJson;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -47,6 +48,7 @@ final class DubboCall implements Call {
         if (error != null) {
             Failure failure = error instanceof org.apache.dubbo.rpc.RpcException
                     || error instanceof org.apache.dubbo.rpc.service.GenericException
+                    || error instanceof com.alibaba.dubbo.rpc.service.GenericException
                     || error instanceof ConfigurationException || reference == null
                     || !reference.typed() ? Failure.of(error) : Failure.biz(error);
             SampleRecording.fail(result, failure);
@@ -55,8 +57,11 @@ final class DubboCall implements Call {
             }
             return;
         }
-        // the payload size of a String result (its length: exact for ASCII); Dubbo 2.7 does not expose frame sizes
-        result.setBytes(response instanceof String ? ((String) response).length() : 0L);
+        // the payload of the result (a String: its length, exact for ASCII; else ResultJson.payloadBytes); Dubbo 2.7
+        // does not expose frame sizes. The body size too, or JMeter counts the response data kept instead.
+        long bytes = response instanceof String ? ((String) response).length() : ResultJson.payloadBytes(response);
+        result.setBytes(bytes);
+        result.setBodySize(bytes);
         if (p.echoCheck() && !EchoCheck.matches(p.arguments().first(), response)) {
             SampleRecording.fail(result, Failure.of(Failure.MISMATCH,
                     EchoCheck.describeMismatch(p.arguments().first(), response)));
@@ -64,7 +69,9 @@ final class DubboCall implements Call {
         }
         SampleRecording.succeed(result);
         if (p.responseDataChars() != 0 && response != null) {
-            SampleRecording.keepResponse(result, String.valueOf(response), p.responseDataChars());
+            // a String as it is; anything else as JSON (arrays, POJOs, maps, java.time), for JSON extractors
+            SampleRecording.keepResponse(result, response instanceof String ? (String) response
+                    : ResultJson.write(response), p.responseDataChars());
         }
     }
 
