@@ -31,6 +31,12 @@ import java.util.Map;
  */
 final class ThrowableDecoding extends AbstractSerializerFactory {
 
+    /** The start of the text a JDK immutable collection from a Dubbo 2.7 provider fails with. */
+    static final String INCOMPLETE_COLLECTION = "the provider's hessian2 sent a JDK immutable collection";
+    static final String INCOMPLETE_COLLECTION_ADVICE = " (List.of, Set.of, Map.of: java.util.CollSer) without its"
+            + " elements, which Dubbo 2.7's hessian2 cannot write: the provider's method must return a mutable"
+            + " collection (or the provider use Dubbo 3.3)";
+
     private static final String[] THROWABLE_FIELDS = {"detailMessage", "cause", "stackTrace", "suppressedExceptions"};
 
     private ThrowableDecoding() {
@@ -61,6 +67,12 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
         }
         if (Throwable.class.isAssignableFrom(cl)) {
             return new ThrowableReader(cl);
+        }
+        if ("java.util.CollSer".equals(cl.getName())) {
+            return new IncompleteCollectionReader(cl);
+        }
+        if (cl == java.util.Map.class) {
+            return new GuardedMapReader(cl); // a CollSer read where a Map is expected: hessian asks for Map's reader
         }
         return null;
     }
@@ -96,6 +108,53 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
         }
 
         abstract Object build(Map<String, Object> fields, Object self) throws IOException;
+    }
+
+    /**
+     * {@code java.util.CollSer}, the serialization proxy of {@code List.of}/{@code Map.of}: hessian writes its fields,
+     * and its elements are in a transient one, so only the kind ({@code tag}) arrives. Read as what it is, it would
+     * be a wrong value ({@code {tag=3}}) reported as a success: it fails the decoding instead, saying why.
+     */
+    private static final class IncompleteCollectionReader extends FieldsReader {
+
+        private final Class<?> type;
+
+        IncompleteCollectionReader(Class<?> type) {
+            this.type = type;
+        }
+
+        @Override
+        public Class getType() {
+            return type;
+        }
+
+        @Override
+        Object build(Map<String, Object> fields, Object self) throws IOException {
+            if (fields.get("array") instanceof Object[]) {
+                return fields.get("array"); // a writer that kept the elements
+            }
+            throw new IOException(INCOMPLETE_COLLECTION + INCOMPLETE_COLLECTION_ADVICE);
+        }
+    }
+
+    /**
+     * Map's own reader, except for an object whose only field is {@code tag}: a {@code Map.of} result from a Dubbo 2.7
+     * provider (its {@code CollSer} proxy without the elements), which Map's reader would make {@code {tag=3}}.
+     */
+    private static final class GuardedMapReader extends com.alibaba.com.caucho.hessian.io.MapDeserializer {
+
+        GuardedMapReader(Class<?> type) {
+            super(type);
+        }
+
+        @Override
+        public Object readObject(AbstractHessianInput in, String[] fieldNames) throws IOException {
+            if (fieldNames.length >= 1 && "tag".equals(fieldNames[0])
+                    && (fieldNames.length == 1 || fieldNames.length == 2 && "array".equals(fieldNames[1]))) {
+                throw new IOException(INCOMPLETE_COLLECTION + INCOMPLETE_COLLECTION_ADVICE);
+            }
+            return super.readObject(in, fieldNames);
+        }
     }
 
     private static final class StackTraceElementReader extends FieldsReader {

@@ -50,7 +50,8 @@ final class DubboCall implements Call {
                     || error instanceof org.apache.dubbo.rpc.service.GenericException
                     || error instanceof com.alibaba.dubbo.rpc.service.GenericException
                     || error instanceof ConfigurationException || reference == null
-                    || !reference.typed() ? Failure.of(error) : Failure.biz(error);
+                    || !reference.typed() ? Failure.ofCall(error, p.key().interfaceName(), p.key().group(),
+                    p.key().version(), p.method(), p.arguments().typeNames()) : Failure.biz(error);
             SampleRecording.fail(result, failure);
             if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
                 reference = null;

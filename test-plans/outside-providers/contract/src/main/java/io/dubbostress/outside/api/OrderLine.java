@@ -12,9 +12,6 @@ public final class OrderLine implements Serializable {
     private final BigDecimal unitPrice;
 
     public OrderLine(String sku, int quantity, BigDecimal unitPrice) {
-        if (sku == null) {
-            throw new IllegalArgumentException("sku is required"); // a constructor that checks its arguments
-        }
         this.sku = sku;
         this.quantity = quantity;
         this.unitPrice = unitPrice;

@@ -44,8 +44,17 @@ final class OutsideCases {
         cases.add(Case.typed(p + "names", address, SHOP, "names").args("[2]").ok("[\"n1\",\"n2\"]"));
         cases.add(Case.typed(p + "immutable list", address, SHOP, "immutableList").args("[2]")
                 .ok("[\"i1\",\"i2\"]"));
-        cases.add(Case.typed(p + "immutable map", address, SHOP, "immutableMap").args("[\"k\", 1]")
-                .okContaining("\"k\":1", "\"other\":2"));
+        // Map.of: Dubbo 2.7's hessian2 sends its serialization proxy without the elements, and Dubbo 3.2 refuses
+        // to send it; never a success with a wrong value
+        Case immutableMap = Case.typed(p + "immutable map", address, SHOP, "immutableMap").args("[\"k\", 1]");
+        if (version.startsWith("2.")) {
+            immutableMap.fails("SERIALIZATION", "the provider's hessian2 sent a JDK immutable collection .*");
+        } else if (version.startsWith("3.2")) {
+            immutableMap.fails("PROVIDER_ERROR", "provider: Failed to send response: .*CollSer is not in allow list.*");
+        } else {
+            immutableMap.okContaining("\"k\":1", "\"other\":2");
+        }
+        cases.add(immutableMap);
         cases.add(Case.typed(p + "null", address, SHOP, "nothing").ok(""));
         cases.add(Case.typed(p + "void", address, SHOP, "touch").args("[\"A\"]").ok(""));
         cases.add(Case.typed(p + "checked", address, SHOP, "reserve").args("[\"A\", 9]").fails("BIZ",
@@ -75,21 +84,23 @@ final class OutsideCases {
         cases.add(Case.generic(p + "g squares", address, SHOP, "squares").types("int").args("[3]").ok("[1,4,9]"));
         cases.add(Case.generic(p + "g place", address, SHOP, "place").types("io.dubbostress.outside.api.Order")
                 .args("[" + order + "]").okContaining("\"id\":\"o-1-placed\"", "\"sku\":\"A\""));
-        cases.add(Case.generic(p + "g type variable", address, USERS, "get")
-                .types("io.dubbostress.outside.api.UserQuery").args("[{\"id\": 7, \"tenant\": \"t\"}]")
+        // generic calls name the erased type, as Dubbo matches methods: V get(P) is get(java.lang.Object)
+        cases.add(Case.generic(p + "g type variable", address, USERS, "get").types("java.lang.Object")
+                .args("[{\"class\": \"io.dubbostress.outside.api.UserQuery\", \"id\": 7, \"tenant\": \"t\"}]")
                 .okContaining("\"name\":\"user-7@t\""));
         cases.add(Case.generic(p + "g future late", address, SHOP, "later").types("String, int")
                 .args("[\"v\", 1500]").ok("v after 1500 ms").atLeast(1500));
         cases.add(Case.generic(p + "wrong version", address, SHOP, "hello").types("String").args("[\"ann\"]")
                 .set("version", "9.9.9").fails("NO_PROVIDER", "the provider 127\\.0\\.0\\.1:" + port
-                        + " does not export .*ShopService:9\\.9\\.9.*"));
+                        + " (does not export|could not decode the request for) .*ShopService:9\\.9\\.9.*"));
         cases.add(Case.generic(p + "wrong interface", address, "io.dubbostress.outside.api.NoSuchService", "hello")
                 .types("String").args("[\"ann\"]").fails("NO_PROVIDER", "the provider 127\\.0\\.0\\.1:" + port
-                        + " does not export .*NoSuchService.*"));
+                        + " (does not export|could not decode the request for) .*NoSuchService.*"));
         cases.add(Case.generic(p + "no such method", address, SHOP, "nosuch").types("String").args("[\"ann\"]")
-                .fails("PROVIDER_ERROR", "the provider has no method nosuch\\(java\\.lang\\.String\\).*"));
+                .fails("PROVIDER_ERROR", "the provider has no method (io\\.dubbostress\\.outside\\.api\\.ShopService\\.)?"
+                        + "nosuch\\(java\\.lang\\.String\\).*"));
         cases.add(Case.generic(p + "token", address, SHOP, "hello").types("String").args("[\"ann\"]")
-                .set("group", "secure").fails("FORBIDDEN", ".*token.*"));
+                .set("group", "secure").fails("FORBIDDEN", "the provider refused the call: Invalid token!.*"));
         return cases;
     }
 }
