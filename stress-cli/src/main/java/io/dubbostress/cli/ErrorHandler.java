@@ -1,5 +1,7 @@
 package io.dubbostress.cli;
 
+import io.dubbostress.report.UserError;
+
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;

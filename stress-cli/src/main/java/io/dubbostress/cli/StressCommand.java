@@ -23,9 +23,9 @@ import picocli.CommandLine.Spec;
             io.dubbostress.cli.run.RunCommand.class,
             io.dubbostress.cli.service.ProviderCommand.class,
             io.dubbostress.cli.service.ConsumerCommand.class,
-            io.dubbostress.cli.bench.BenchCommand.class,
         },
-        footer = {"", "Run 'stress help <command>' or 'stress <command> --help' for a command's options."})
+        footer = {"", "Run 'stress help <command>' or 'stress <command> --help' for a command's options.",
+            "The developer benchmark, 'stress bench', lives in stress-bench/ (./stress bench runs it)."})
 public class StressCommand implements Runnable {
 
     @Spec

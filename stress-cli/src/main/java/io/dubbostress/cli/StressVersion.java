@@ -1,5 +1,7 @@
 package io.dubbostress.cli;
 
+import io.dubbostress.report.ToolVersion;
+
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code stress --version}: this build, and the Java running it. */
@@ -7,9 +9,8 @@ public final class StressVersion implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        String version = StressVersion.class.getPackage().getImplementationVersion();
         return new String[] {
-            "dubbo-stress " + (version == null ? "(development build)" : version),
+            io.dubbostress.report.ToolVersion.name(),
             "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
         };
     }

@@ -1,5 +1,7 @@
 package io.dubbostress.cli;
 
+import io.dubbostress.report.UserError;
+
 /** Range checks for option values, failing with the option's name and the value. */
 public final class Validate {
 

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import io.dubbostress.perfmon.AgentSettings;
 import io.dubbostress.perfmon.PerfMonAgent;
 import picocli.CommandLine.Command;

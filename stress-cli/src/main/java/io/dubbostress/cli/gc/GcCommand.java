@@ -1,6 +1,16 @@
 package io.dubbostress.cli.gc;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.gc.ApiKey;
+import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisStore;
+import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.gc.GcEasyClient;
+import io.dubbostress.report.gc.GcEasyException;
+import io.dubbostress.report.gc.GcLogAnalyzer;
+import io.dubbostress.report.gc.GcLogFiles;
+import io.dubbostress.report.gc.GcTable;
+
+import io.dubbostress.report.UserError;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,6 +50,8 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true)
 public final class GcCommand implements Callable<Integer> {
 
+    static final String DEFAULT_GCEASY_URL = "https://api.gceasy.io/analyzeGC";
+
     @Spec
     private CommandSpec spec;
 
@@ -50,7 +62,7 @@ public final class GcCommand implements Callable<Integer> {
             description = "A file holding the GCeasy API key (else the " + ApiKey.ENV + " environment variable).")
     private Path keyFile;
 
-    @Option(names = "--gceasy-url", paramLabel = "URL", defaultValue = "https://api.gceasy.io/analyzeGC",
+    @Option(names = "--gceasy-url", paramLabel = "URL", defaultValue = DEFAULT_GCEASY_URL,
             description = "The GCeasy analyzeGC endpoint (default: ${DEFAULT-VALUE}).")
     private URI gcEasyUrl;
 
@@ -74,6 +86,16 @@ public final class GcCommand implements Callable<Integer> {
         ApiKey key = offline ? null : ApiKey.resolve(keyFile, environment);
         GcEasyClient client = key == null ? null : new GcEasyClient(gcEasyUrl, key,
                 Duration.ofSeconds(gcEasyTimeoutSeconds), GcEasyClient.DEFAULT_COMPRESS_ABOVE_BYTES);
+        int failed = analyse(logs, client, out, err);
+        return failed == 0 ? 0 : 2;
+    }
+
+    /**
+     * Analyses each log offline (writing {@code <base>.analysis.json}), uploads it to GCeasy when {@code client} is
+     * not null, and prints the table of those that could be read to {@code out}; a log that cannot be read is one line
+     * on {@code err}. Returns how many logs could not be analysed. {@code stress run} calls this for its GC logs.
+     */
+    public static int analyse(List<Path> logs, GcEasyClient client, PrintWriter out, PrintWriter err) {
         GcAnalysisStore store = new GcAnalysisStore(new GcLogAnalyzer());
         GcTable table = new GcTable();
         int failed = 0;
@@ -103,6 +125,13 @@ public final class GcCommand implements Callable<Integer> {
         }
         out.flush();
         err.flush();
-        return failed == 0 ? 0 : 2;
+        return failed;
+    }
+
+    /** The GCeasy client a key in the environment asks for (default endpoint and timeout), or null without one. */
+    public static GcEasyClient clientFromEnvironment(Map<String, String> environment) {
+        ApiKey key = ApiKey.resolve(null, environment);
+        return key == null ? null : new GcEasyClient(URI.create(DEFAULT_GCEASY_URL), key,
+                Duration.ofSeconds(120), GcEasyClient.DEFAULT_COMPRESS_ABOVE_BYTES);
     }
 }

@@ -1,22 +1,19 @@
 package io.dubbostress.cli.report;
 
-import io.dubbostress.cli.UserError;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
+import io.dubbostress.report.Report;
+import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ReportFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
+import io.dubbostress.cli.run.DurationConverter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,10 +58,10 @@ public final class ReportCommand implements Callable<Integer> {
                     + "JTL's folder).")
     private Path out;
 
-    @Option(names = "--warmup", paramLabel = "DURATION",
-            description = "Warm-up left out of every scenario's figures, e.g. 30s, 1m, 0 (default: run.json's "
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Warm-up left out of every scenario's figures, e.g. 30s, 1.5s, 1m, 0 (default: run.json's "
                     + "warmupSeconds, else 10%% of the scenario's span, at most 60s).")
-    private String warmup;
+    private Duration warmup;
 
     @Option(names = "--name", paramLabel = "OLD=NEW", description = "Rename a scenario (repeatable).")
     private Map<String, String> renames = new LinkedHashMap<>();
@@ -84,44 +81,38 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ReportBuilder builder = new ReportBuilder().warmupMs(warmup == null ? null : Warmup.parseMs(warmup));
+        ReportBuilder builder = new ReportBuilder().warmupMs(warmup == null ? null : warmup.toMillis());
         renames.forEach(builder::rename);
         pairs.forEach(builder::pair);
         perfMon.forEach(builder::perfMon);
         gc.forEach(builder::gc);
-        Report report = builder.build(inputs);
         Path dir = out != null ? out : defaultOut();
-        String markdown = MarkdownReport.render(report);
-        try {
-            Files.createDirectories(dir);
-            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            write(dir.resolve("report.md"), markdown);
-            write(dir.resolve("report.json"), mapper.writeValueAsString(ReportJson.of(report)) + "\n");
-            write(dir.resolve("report.html"), HtmlReport.render(report));
-        } catch (IOException e) {
-            throw new UserError("could not write the report to " + dir + ": " + e.getMessage());
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        if (!quiet) {
+        write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
+        return 0;
+    }
+
+    /**
+     * Builds the report from {@code inputs}, writes report.md, report.json and report.html into {@code dir}, prints
+     * the Markdown to {@code stdout} (unless it is null) and one line saying what was written to {@code stderr}.
+     * {@code stress run} calls this at its end, as {@code stress report <folder>} would.
+     */
+    public static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
+            PrintWriter stderr) {
+        Report report = builder.build(inputs);
+        String markdown = ReportFiles.write(report, dir);
+        if (stdout != null) {
             stdout.print(markdown);
+            stdout.flush();
         }
-        stdout.flush();
-        PrintWriter stderr = spec.commandLine().getErr();
         stderr.println("stress report: wrote " + dir.resolve("report.md") + ", report.json, report.html ("
                 + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
                 : ", " + report.warnings().size() + " warnings") + ")");
         stderr.flush();
-        return 0;
+        return report;
     }
 
     private Path defaultOut() {
         Path first = inputs.get(0).toAbsolutePath();
         return Files.isDirectory(first) ? first : first.getParent();
-    }
-
-    private static void write(Path file, String text) throws IOException {
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(temporary, text.getBytes(StandardCharsets.UTF_8));
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

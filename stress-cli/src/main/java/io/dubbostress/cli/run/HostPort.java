@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 
 /** {@code host:port} as an option value, checked. */
 final class HostPort {

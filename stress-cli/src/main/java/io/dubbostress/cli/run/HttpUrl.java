@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import java.net.URI;
 import java.net.URISyntaxException;
 

@@ -1,6 +1,7 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
+import io.dubbostress.report.Warmup;
 import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.PrintStream;
@@ -139,12 +140,14 @@ public class RunCommand implements Callable<Integer> {
         if (duration.isZero() || duration.isNegative()) {
             throw new UserError("Invalid value for option '--duration': must be at least 1s");
         }
+        wholeSeconds("--duration", duration);
         s.duration = duration;
         s.warmup = warmup != null ? warmup : defaultWarmup(duration);
         if (s.warmup.compareTo(duration) >= 0) {
             throw new UserError("Invalid value for option '--warmup': " + DurationConverter.format(s.warmup)
                     + " is not shorter than --duration " + DurationConverter.format(duration));
         }
+        wholeSeconds("--rampup", rampup);
         s.rampup = rampup;
         if (rampup.compareTo(duration) > 0) {
             throw new UserError("Invalid value for option '--rampup': " + DurationConverter.format(rampup)
@@ -179,8 +182,16 @@ public class RunCommand implements Callable<Integer> {
         return s;
     }
 
+    /** JMeter's thread group takes whole seconds: 1.5s would silently become 1s. */
+    private static void wholeSeconds(String option, Duration value) {
+        if (value.toMillis() % 1000 != 0) {
+            throw new UserError("Invalid value for option '" + option + "': " + DurationConverter.format(value)
+                    + " is not a whole number of seconds (JMeter's thread group counts in seconds)");
+        }
+    }
+
+    /** The report's own default ({@link Warmup#defaultMs}), so run.json and a loose-JTL report agree. */
     static Duration defaultWarmup(Duration duration) {
-        long tenth = duration.getSeconds() / 10;
-        return Duration.ofSeconds(Math.min(60, tenth));
+        return Duration.ofMillis(Warmup.defaultMs(duration.toMillis()));
     }
 }

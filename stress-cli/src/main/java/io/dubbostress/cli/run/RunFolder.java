@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -61,7 +61,7 @@ final class RunManifest {
     final String startedAt = Instant.now().toString();
     String endedAt = "";
     String status = "running";
-    long warmupSeconds;
+    double warmupSeconds;
 
     ServiceRecord service(String name) {
         for (ServiceRecord s : services) {

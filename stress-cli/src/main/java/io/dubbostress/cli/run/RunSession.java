@@ -1,12 +1,14 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.StressCommand;
-import io.dubbostress.cli.UserError;
+import io.dubbostress.cli.gc.GcCommand;
+import io.dubbostress.cli.report.ReportCommand;
+import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.UserError;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
-import io.dubbostress.cli.report.perfmon.PerfMonCoverage;
+import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -73,7 +75,7 @@ final class RunSession {
         manifest.versions.putAll(BuildVersions.all());
         manifest.versions.put("jmeterUsed", jmeter.version());
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
-        manifest.warmupSeconds = settings.warmup.getSeconds();
+        manifest.warmupSeconds = settings.warmup.toMillis() / 1000.0;
         for (Scenario s : settings.scenarios) {
             manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes()));
         }
@@ -475,7 +477,10 @@ final class RunSession {
         }
     }
 
-    /** JMeter's own HTML dashboard per scenario, generated with the embedded 5.6.3 (5.1.1's fails on Java 17). */
+    /**
+     * JMeter's own HTML dashboard per scenario, generated with the embedded 5.6.3 whatever ran the plan (5.1.1's
+     * generator fails on Java 17 in Top5ErrorsSummaryData: docs/RUN.md).
+     */
     private void dashboards() {
         JMeterHome generator;
         try {
@@ -514,9 +519,12 @@ final class RunSession {
         }
     }
 
-    /** GC analyses of the services' logs, then the report, through the same commands a user would type. */
+    /**
+     * GC analyses of the run's logs, then the report: the same Java {@code stress gc} and {@code stress report} call.
+     * The run's results are on disk whatever happens here; a failure is said, and makes the exit code 1.
+     */
     private void analyse() {
-        List<String> gcLogs = new ArrayList<>();
+        List<Path> gcLogs = new ArrayList<>();
         try (Stream<Path> logs = Files.list(folder.root().resolve("gc"))) {
             logs.filter(p -> p.getFileName().toString().endsWith("-gc.log"))
                     .filter(p -> {
@@ -526,47 +534,26 @@ final class RunSession {
                             return false;
                         }
                     })
-                    .sorted().forEach(p -> gcLogs.add(p.toString()));
+                    .sorted().forEach(gcLogs::add);
         } catch (IOException e) {
             err.println("stress run: cannot list the GC logs: " + e.getMessage());
         }
-        if (!gcLogs.isEmpty() && hasSubcommand("gc")) {
-            List<String> args = new ArrayList<>();
-            args.add("gc");
-            args.addAll(gcLogs);
-            runSubcommand(args, false);
+        PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err), true);
+        if (!gcLogs.isEmpty()) {
+            try {
+                GcCommand.analyse(gcLogs, GcCommand.clientFromEnvironment(System.getenv()),
+                        new PrintWriter(new StringWriter()), errWriter);
+            } catch (RuntimeException e) {
+                err.println("stress run: the GC analysis failed: " + e.getMessage());
+            }
         }
-        if (hasSubcommand("report")) {
-            List<String> args = new ArrayList<>();
-            args.add("report");
-            args.add(folder.root().toString());
-            runSubcommand(args, true);
-        } else {
-            err.println("stress run: this build has no report command; the run folder holds the raw results");
-        }
-    }
-
-    private static boolean hasSubcommand(String name) {
-        return StressCommand.commandLine().getSubcommands().containsKey(name);
-    }
-
-    private void runSubcommand(List<String> args, boolean showOutput) {
-        picocli.CommandLine command = StressCommand.commandLine();
-        StringWriter captured = new StringWriter();
-        command.setOut(showOutput ? out : new PrintWriter(captured));
-        command.setErr(new PrintWriter(new java.io.OutputStreamWriter(err), true));
-        int code;
         try {
-            code = command.execute(args.toArray(new String[0]));
-        } catch (RuntimeException | LinkageError e) {
-            // the run's results are on disk whatever happens here; say so rather than lose the ending
-            err.println("stress run: 'stress " + args.get(0) + "' failed: " + e);
-            code = 1;
+            ReportCommand.write(new ReportBuilder(), List.of(folder.root()), folder.root(), out, errWriter);
+        } catch (RuntimeException e) {
+            err.println("stress run: the report failed: " + e.getMessage());
+            exitCode = exitCode == 0 ? 1 : exitCode;
         }
         out.flush();
-        if (code != 0) {
-            err.println("stress run: 'stress " + String.join(" ", args.subList(0, 1)) + "' ended with code " + code);
-        }
     }
 
     private void writeManifest() {

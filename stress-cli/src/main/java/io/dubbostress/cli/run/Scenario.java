@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

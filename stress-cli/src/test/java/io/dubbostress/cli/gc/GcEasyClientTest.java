@@ -1,5 +1,13 @@
 package io.dubbostress.cli.gc;
 
+import io.dubbostress.report.TestResources;
+
+import io.dubbostress.report.gc.ApiKey;
+import io.dubbostress.report.gc.FakeGcEasy;
+import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.gc.GcEasyClient;
+import io.dubbostress.report.gc.GcEasyException;
+
 import io.dubbostress.cli.ErrorHandler;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,8 +52,7 @@ class GcEasyClientTest {
     @BeforeEach
     void start() throws Exception {
         gcEasy = new FakeGcEasy(KEY);
-        log = Files.copy(Paths.get(getClass().getResource("/gc/jdk8/parallel-gc.log").toURI()),
-                dir.resolve("provider-gc.log"));
+        log = TestResources.copy("gc/jdk8/parallel-gc.log", dir.resolve("provider-gc.log"));
     }
 
     @AfterEach
@@ -161,8 +168,7 @@ class GcEasyClientTest {
         for (Path file : written) {
             assertThat(Files.readString(file, StandardCharsets.ISO_8859_1)).as(file.toString()).doesNotContain(KEY);
         }
-        assertThat(Files.readString(log)).isEqualTo(Files.readString(
-                Paths.get(getClass().getResource("/gc/jdk8/parallel-gc.log").toURI())));
+        assertThat(Files.readString(log)).isEqualTo(TestResources.read("gc/jdk8/parallel-gc.log"));
     }
 
     @Test

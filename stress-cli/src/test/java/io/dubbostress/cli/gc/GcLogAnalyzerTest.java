@@ -1,7 +1,16 @@
 package io.dubbostress.cli.gc;
 
+import io.dubbostress.report.TestResources;
+
+import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisStore;
+import io.dubbostress.report.gc.GcEvent;
+import io.dubbostress.report.gc.GcLogAnalyzer;
+import io.dubbostress.report.gc.GcLogLines;
+import io.dubbostress.report.gc.PauseStats;
+
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,8 +39,7 @@ class GcLogAnalyzerTest {
     Path dir;
 
     private Path copy(String resource) throws Exception {
-        Path source = Paths.get(getClass().getResource("/gc/jdk8/" + resource).toURI());
-        return Files.copy(source, dir.resolve(resource));
+        return TestResources.copy("gc/jdk8/" + resource, dir.resolve(resource));
     }
 
     @Test
@@ -127,8 +135,7 @@ class GcLogAnalyzerTest {
         assertThat(dir.resolve("parallel-gc.analysis.json")).exists();
         assertThat(dir.resolve("g1-gc.analysis.json")).exists();
         assertThat(dir.resolve("app.analysis.json")).doesNotExist();
-        assertThat(Files.readString(parallel)).isEqualTo(Files.readString(
-                Paths.get(getClass().getResource("/gc/jdk8/parallel-gc.log").toURI())));
+        assertThat(Files.readString(parallel)).isEqualTo(TestResources.read("gc/jdk8/parallel-gc.log"));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.report.TestResources;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -262,7 +264,7 @@ class ReportAndGcBadInputTest {
     @Test
     void everyKindOfGcEasyFailureIsOneLineTheOfflineAnalysisStaysAndTheKeyIsNeverShown() throws Exception {
         Path keyFile = Files.write(dir.resolve("gceasy.key"), (KEY + "\n").getBytes(StandardCharsets.UTF_8));
-        String original = Files.readString(Paths.get(getClass().getResource("/gc/jdk8/parallel-gc.log").toURI()));
+        String original = TestResources.read("gc/jdk8/parallel-gc.log");
         for (Answer answer : Answer.values()) {
             CountDownLatch release = new CountDownLatch(1);
             String endpoint = startGcEasy(answer, release);

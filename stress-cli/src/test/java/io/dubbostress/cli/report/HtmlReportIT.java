@@ -1,7 +1,10 @@
 package io.dubbostress.cli.report;
 
+import io.dubbostress.report.SyntheticJtl;
+import io.dubbostress.report.SyntheticPerfMon;
+
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.cli.gc.RealGcLog;
+import io.dubbostress.report.gc.RealGcLog;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,11 @@
 package io.dubbostress.cli.report;
 
+import io.dubbostress.report.TestResources;
+
+import io.dubbostress.report.ReportJson;
+import io.dubbostress.report.SyntheticJtl;
+import io.dubbostress.report.SyntheticPerfMon;
+
 import io.dubbostress.cli.StressCommand;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,8 +65,9 @@ class ReportCommandTest {
         return result;
     }
 
-    private Path resource(String name) throws Exception {
-        return Paths.get(getClass().getResource("/" + name).toURI());
+    /** The resource copied into the test's folder (resources may sit in a jar). */
+    private Path resource(String name) {
+        return TestResources.copy(name, dir.resolve("resources").resolve(name));
     }
 
     /** A run folder as stress run writes it; returns the synthetic JTLs by scenario. */
@@ -83,8 +90,8 @@ class ReportCommandTest {
                 + " \"settings\": {\"threads\": \"20\"}, \"scenarios\": [" + scenarios + "]}")
                 .getBytes(StandardCharsets.UTF_8));
         Files.createDirectories(run.resolve("gc"));
-        Files.copy(resource("gc/jdk8/parallel-gc.log"), run.resolve("gc/provider-gc.log"));
-        Files.copy(resource("gc/jdk8/g1-gc.log"), run.resolve("gc/consumer-gc.log"));
+        TestResources.copy("gc/jdk8/parallel-gc.log", run.resolve("gc/provider-gc.log"));
+        TestResources.copy("gc/jdk8/g1-gc.log", run.resolve("gc/consumer-gc.log"));
         return jtls;
     }
 
@@ -185,7 +192,7 @@ class ReportCommandTest {
     void looseFilesRealJMeterJtlWithTwoLabelsPerfMonAndGcLogs() throws Exception {
         Path jtl = resource("report/jmeter-5.6.3/results.jtl");
         Path perfmon = resource("report/perfmon/perfmon.csv");
-        Path parallel = Files.copy(resource("gc/jdk8/parallel-gc.log"), dir.resolve("provider-gc.log"));
+        Path parallel = TestResources.copy("gc/jdk8/parallel-gc.log", dir.resolve("provider-gc.log"));
         Path out = dir.resolve("out");
 
         Result result = run("report", jtl.toString(), perfmon.toString(), parallel.toString(), "--warmup", "0",
@@ -257,7 +264,8 @@ class ReportCommandTest {
         SyntheticJtl.write(jtl, "x", true, BASE, 1000, 100, 500, 0, 1);
         r = run("report", jtl.toString(), "--warmup", "soon");
         assertThat(r.exit).isEqualTo(2);
-        assertThat(r.err.trim()).isEqualTo("stress report: --warmup 'soon' is not a duration (e.g. 30s, 1m, 500ms, 0)");
+        assertThat(r.err.lines().findFirst()).hasValue("stress report: Invalid value for option '--warmup': 'soon' is"
+                + " not a duration (use e.g. 30s, 1.5s, 500ms, 10m, 1h, 1m30s, or plain seconds)");
 
         r = run("report", jtl.toString(), "--pair", "hop-1k=direct-1k");
         assertThat(r.exit).isEqualTo(2);

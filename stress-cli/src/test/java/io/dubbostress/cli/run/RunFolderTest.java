@@ -3,7 +3,7 @@ package io.dubbostress.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

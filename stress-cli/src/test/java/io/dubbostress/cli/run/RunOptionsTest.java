@@ -41,8 +41,8 @@ class RunOptionsTest {
 
     @Test
     void refusesBadValuesNamingTheOptionAndTheValue() {
-        assertRefused("stress run: Invalid value for option '--duration': '10x' is not a duration (use e.g. 30s, 10m,"
-                + " 1h, 1m30s, or plain seconds)", "--duration", "10x");
+        assertRefused("stress run: Invalid value for option '--duration': '10x' is not a duration (use e.g. 30s, 1.5s,"
+                + " 500ms, 10m, 1h, 1m30s, or plain seconds)", "--duration", "10x");
         assertRefused("stress run: Invalid value for option '--threads': 0 (must be >= 1)", "--threads", "0");
         assertRefused("stress run: Invalid value for option '--threads': 'many' is not an int", "--threads", "many");
         assertRefused("stress run: Invalid value for option '--warmup': 1m is not shorter than --duration 30s",
@@ -99,5 +99,15 @@ class RunOptionsTest {
         assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30)).getSeconds()).isEqualTo(3);
         assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10)).getSeconds()).isEqualTo(60);
         assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1)).getSeconds()).isEqualTo(60);
+        // the report's rule, not whole seconds of it: a 5 s run has half a second of warm-up, not none
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5)).toMillis()).isEqualTo(500);
+    }
+
+    @Test
+    void durationsTheThreadGroupCannotTakeAreRefused() {
+        assertRefused("stress run: Invalid value for option '--duration': 1.5s is not a whole number of seconds"
+                + " (JMeter's thread group counts in seconds)", "--duration", "1.5s");
+        assertRefused("stress run: Invalid value for option '--rampup': 500ms is not a whole number of seconds"
+                + " (JMeter's thread group counts in seconds)", "--rampup", "500ms");
     }
 }

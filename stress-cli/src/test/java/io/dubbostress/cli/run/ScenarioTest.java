@@ -3,7 +3,7 @@ package io.dubbostress.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.cli.UserError;
+import io.dubbostress.report.UserError;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,282 @@
+package io.dubbostress.bench;
+
+import io.dubbostress.report.UserError;
+import io.dubbostress.cli.Validate;
+import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.cli.run.BuildVersions;
+import io.dubbostress.cli.run.DurationConverter;
+import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.service.ServiceCommands;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code stress bench}: what the load generator costs. Compares a raw Dubbo client with JMeter + the Dubbo Sampler
+ * (and its hop) against one provider on this machine, run after run in turn, and times {@code stress report} on a
+ * synthetic JTL and {@code stress gc} on a large real GC log. Prints Markdown tables and writes {@code bench.json}
+ * and {@code bench.md} (docs/BENCHMARKS.md says what every figure means).
+ *
+ * <pre>
+ * ./stress bench                                    # everything: about 25 minutes
+ * ./stress bench --parts calls --rounds 5 --payloads 1k
+ * ./stress bench --parts report,gc
+ * </pre>
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Measures the load generator: a raw Dubbo client (a plain Java loop) against JMeter with the Dubbo "
+                    + "Sampler, and the sampler's hop, each in a JVM of its own against one provider on this "
+                    + "machine, alternating run after run; and how fast 'stress report' and 'stress gc' are on large "
+                    + "inputs. Prints Markdown tables; writes bench.json and bench.md into --out.",
+            "",
+            "Run it on a quiet machine: every other busy process takes CPU from the load generator or the provider "
+                    + "(the tables show the other load measured during each run).",
+            ""},
+        footer = {"", "Examples:",
+            "  stress bench                                  calls, report and gc (about 25 minutes)",
+            "  stress bench --parts calls --rounds 5 --payloads 1k",
+            "  stress bench --parts report,gc --report-rows 1000000"})
+public class BenchCommand implements Callable<Integer> {
+
+    /** The JVM options {@code stress run} gives JMeter; the raw client gets the same. */
+    static final String DEFAULT_LOAD_JVM_ARGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=100";
+
+    private static final Pattern SIZE = Pattern.compile("(\\d+)(k|m)?");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--parts", paramLabel = "LIST", defaultValue = "calls,report,gc",
+            description = "What to measure: calls (raw client vs sampler vs hop), report (stress report on a "
+                    + "synthetic JTL), gc (stress gc on a large GC log). Default: ${DEFAULT-VALUE}.")
+    String parts;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
+            description = "Runs of each side (and of each report/gc input). Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = DurationConverter.class,
+            description = "Measured window of each run. Default: ${DEFAULT-VALUE}.")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Load before the window, not measured (JIT, connections). Default: ${DEFAULT-VALUE}.")
+    Duration warmup;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "20",
+            description = "Threads of every load generator. Default: ${DEFAULT-VALUE}.")
+    int threads;
+
+    @Option(names = "--payloads", paramLabel = "LIST", defaultValue = "1k,100k",
+            description = "Payload sizes: 1k = 1024 bytes, 100k, 512 (bytes), 1m. Default: ${DEFAULT-VALUE}.")
+    String payloads;
+
+    @Option(names = "--sides", paramLabel = "LIST", defaultValue = BenchSide.DEFAULT,
+            description = "Load generators, run in this order each round: raw (raw Dubbo client, generic calls), "
+                    + "raw-typed (typed calls), sampler (JMeter + Dubbo Sampler, direct plan), hop (the sampler's "
+                    + "HTTP target -> consumer -> provider). Default: ${DEFAULT-VALUE}.")
+    String sides;
+
+    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
+            description = "Call timeout of every client. Default: ${DEFAULT-VALUE}.")
+    int timeoutMs;
+
+    @Option(names = "--cpu-iterations", paramLabel = "N", defaultValue = "10000",
+            description = "The provider's random additions per call. Default: ${DEFAULT-VALUE}.")
+    int cpuIterations;
+
+    @Option(names = "--provider-jvm-args", paramLabel = "ARGS",
+            defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
+            description = "JVM options of the provider. Default: ${DEFAULT-VALUE}.")
+    String providerJvmArgs;
+
+    @Option(names = "--consumer-jvm-args", paramLabel = "ARGS",
+            defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
+            description = "JVM options of the consumer. Default: ${DEFAULT-VALUE}.")
+    String consumerJvmArgs;
+
+    @Option(names = "--load-jvm-args", paramLabel = "ARGS", defaultValue = DEFAULT_LOAD_JVM_ARGS,
+            description = "JVM options of every load generator (JMeter's in stress run). Default: ${DEFAULT-VALUE}.")
+    String loadJvmArgs;
+
+    @Option(names = "--jmeter-home", paramLabel = "DIR",
+            description = "The JMeter (with the Dubbo Sampler in lib/ext) to measure instead of the embedded 5.6.3; "
+                    + "the raw client takes Dubbo from the same sampler jar.")
+    Path jmeterHome;
+
+    @Option(names = "--jmeter-home-b", paramLabel = "DIR",
+            description = "A second JMeter home for side sampler-b (the direct plan again): A/B of two builds of the "
+                    + "sampler, run by run in the same bench.")
+    Path jmeterHomeB;
+
+    @Option(names = "--jfr", description = "Record a JFR profile of every load generator (runs/<run>/load.jfr).")
+    boolean jfr;
+
+    @Option(names = "--report-rows", paramLabel = "N", defaultValue = "10000000",
+            description = "Rows of the synthetic JTL for stress report (and a tenth of it). Default: ${DEFAULT-VALUE}.")
+    long reportRows;
+
+    @Option(names = "--gc-pauses", paramLabel = "N", defaultValue = "30000",
+            description = "GC pauses of the log for stress gc. Default: ${DEFAULT-VALUE}.")
+    int gcPauses;
+
+    @Option(names = "--keep-files", description = "Keep the JTLs, the synthetic JTL and the GC log.")
+    boolean keepFiles;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results folder. Default: results/bench-<yyyyMMdd-HHmmss> under the current folder.")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        BenchSettings settings = settings();
+        if (!ProcStat.available()) {
+            throw new UserError("stress bench measures processes through /proc: it needs Linux");
+        }
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
+        PrintWriter stdout = spec.commandLine().getOut();
+        Files.createDirectories(settings.out);
+        StressHome home = StressHome.fromSystemProperty();
+        JavaRuntime java = JavaRuntime.current();
+        BenchResults results = new BenchResults(settings, BenchHost.collect(), BuildVersions.all());
+        results.startedAt = Instant.now().toString();
+        err.printf(Locale.ROOT, "stress bench: %s -> %s (load average %.2f)%n", settings.asMap().get("parts"),
+                settings.out, ProcStat.loadAverage());
+        int code = 0;
+        try {
+            if (settings.parts.contains(BenchSettings.Part.CALLS)) {
+                results.calls.addAll(new CallBench(settings, home, java, err, System.console() != null).run());
+            }
+            ToolRunner tools = new ToolRunner(java, home);
+            if (settings.parts.contains(BenchSettings.Part.REPORT)) {
+                results.report.addAll(new ReportBench(settings, tools, err).run());
+            }
+            if (settings.parts.contains(BenchSettings.Part.GC)) {
+                results.gc.addAll(new GcBench(settings, java, tools, err).run());
+            }
+        } catch (ProcessFailedException e) {
+            err.println("stress bench: " + e.getMessage());
+            code = 1;
+        }
+        results.endedAt = Instant.now().toString();
+        results.loadAverageAtEnd = ProcStat.loadAverage();
+        String markdown = BenchMarkdown.render(results);
+        Files.write(settings.out.resolve("bench.md"), markdown.getBytes(StandardCharsets.UTF_8));
+        Files.write(settings.out.resolve("bench.json"),
+                BenchJson.render(results, "dubbo-stress " + BuildVersions.get("dubbo-stress"))
+                        .getBytes(StandardCharsets.UTF_8));
+        stdout.print(markdown);
+        stdout.flush();
+        err.println("stress bench: results in " + settings.out);
+        return code;
+    }
+
+    BenchSettings settings() {
+        BenchSettings s = new BenchSettings();
+        for (String part : parts.split(",")) {
+            String name = part.trim().toUpperCase(Locale.ROOT);
+            if (name.isEmpty()) {
+                continue;
+            }
+            try {
+                BenchSettings.Part p = BenchSettings.Part.valueOf(name);
+                if (!s.parts.contains(p)) {
+                    s.parts.add(p);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UserError("Invalid value for option '--parts': '" + part.trim() + "' is not one of calls, "
+                        + "report, gc");
+            }
+        }
+        if (s.parts.isEmpty()) {
+            throw new UserError("Invalid value for option '--parts': empty (use calls, report, gc)");
+        }
+        s.rounds = Validate.atLeast("--rounds", rounds, 1);
+        if (duration.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new UserError("Invalid value for option '--duration': " + DurationConverter.format(duration)
+                    + " (must be at least 1s)");
+        }
+        s.duration = duration;
+        s.warmup = warmup;
+        s.threads = Validate.atLeast("--threads", threads, 1);
+        s.payloads = parseSizes("--payloads", payloads);
+        s.sides = BenchSide.parseList("--sides", sides);
+        s.timeoutMs = Validate.atLeast("--timeout-ms", timeoutMs, 1);
+        if (cpuIterations < 0) {
+            throw new UserError("Invalid value for option '--cpu-iterations': " + cpuIterations + " (must be >= 0)");
+        }
+        s.cpuIterations = cpuIterations;
+        s.providerJvmArgs = providerJvmArgs;
+        s.consumerJvmArgs = consumerJvmArgs;
+        s.loadJvmArgs = loadJvmArgs;
+        s.jfr = jfr;
+        s.jmeterHome = jmeterHome;
+        s.jmeterHomeB = jmeterHomeB;
+        if (s.sides.contains(BenchSide.SAMPLER_B) != (jmeterHomeB != null)) {
+            throw new UserError(jmeterHomeB == null
+                    ? "Invalid value for option '--sides': sampler-b needs --jmeter-home-b"
+                    : "Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it");
+        }
+        if (reportRows < 1) {
+            throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");
+        }
+        s.reportRows = reportRows;
+        s.gcPauses = Validate.atLeast("--gc-pauses", gcPauses, 1);
+        s.keepFiles = keepFiles;
+        s.out = (out != null ? out : Path.of("results", "bench-" + LocalDateTime.now().format(STAMP)))
+                .toAbsolutePath().normalize();
+        return s;
+    }
+
+    /** {@code 1k,100k} -> [1024, 102400]; sizes up to Dubbo's default 8 MiB payload limit. */
+    static List<Integer> parseSizes(String option, String text) {
+        List<Integer> sizes = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String p = part.trim().toLowerCase(Locale.ROOT);
+            if (p.isEmpty()) {
+                continue;
+            }
+            Matcher m = SIZE.matcher(p);
+            if (!m.matches()) {
+                throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not a size "
+                        + "(use e.g. 1k, 100k, 512, 1m)");
+            }
+            long size = Long.parseLong(m.group(1)) * ("k".equals(m.group(2)) ? 1024 : "m".equals(m.group(2))
+                    ? 1024 * 1024 : 1);
+            if (size < 1 || size > 8L * 1024 * 1024) {
+                throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is outside 1 "
+                        + "byte to 8 MiB (Dubbo's default payload limit)");
+            }
+            if (!sizes.contains((int) size)) {
+                sizes.add((int) size);
+            }
+        }
+        if (sizes.isEmpty()) {
+            throw new UserError("Invalid value for option '" + option + "': empty (e.g. 1k,100k)");
+        }
+        return sizes;
+    }
+
+}

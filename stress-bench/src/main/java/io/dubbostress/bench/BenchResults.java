@@ -1,0 +1,179 @@
+package io.dubbostress.bench;
+
+import io.dubbostress.cli.run.Scenario;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one bench measured, and what follows from it: per payload and side the spread over rounds, per pair of
+ * sides the ratios of the runs of the same round, and the targets of docs/BENCHMARKS.md, met or not.
+ */
+final class BenchResults {
+
+    /** Throughput of the sampler at least this share of the raw client's. */
+    static final double TARGET_TPS_RATIO = 0.95;
+    /** The sampler's p50 at most this share above the raw client's. */
+    static final double TARGET_P50_DEVIATION = 0.10;
+    /** The sampler's JVM CPU per call at most this multiple of the raw client's. */
+    static final double TARGET_CPU_RATIO = 1.2;
+    /** stress report rows per second. */
+    static final double TARGET_REPORT_ROWS_PER_SECOND = 1_000_000;
+    /** Flat heap: the peak resident set at N rows at most this multiple of that at N/10 rows. */
+    static final double TARGET_HEAP_GROWTH = 1.25;
+
+    final BenchSettings settings;
+    final Map<String, String> host;
+    final Map<String, String> versions;
+    final List<LoadResult> calls = new ArrayList<>();
+    final List<ToolResult> report = new ArrayList<>();
+    final List<ToolResult> gc = new ArrayList<>();
+    String startedAt;
+    String endedAt;
+    double loadAverageAtEnd = Double.NaN;
+
+    BenchResults(BenchSettings settings, Map<String, String> host, Map<String, String> versions) {
+        this.settings = settings;
+        this.host = host;
+        this.versions = versions;
+    }
+
+    /** The runs of one side and payload, in round order. */
+    List<LoadResult> runs(int payloadBytes, BenchSide side) {
+        List<LoadResult> out = new ArrayList<>();
+        for (LoadResult r : calls) {
+            if (r.payloadBytes == payloadBytes && r.side == side) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Two sides compared round by round: {@code side} / {@code base}. */
+    static final class Pair {
+        final BenchSide side;
+        final BenchSide base;
+        final int payloadBytes;
+        final List<double[]> perRound = new ArrayList<>(); // round, tps ratio, p50 ratio, cpu-per-call ratio
+
+        Pair(BenchSide side, BenchSide base, int payloadBytes) {
+            this.side = side;
+            this.base = base;
+            this.payloadBytes = payloadBytes;
+        }
+
+        String name() {
+            return side.label() + "/" + base.label();
+        }
+
+        Spread tps() {
+            return Spread.of(perRound, r -> r[1]);
+        }
+
+        Spread p50() {
+            return Spread.of(perRound, r -> r[2]);
+        }
+
+        Spread cpuPerCall() {
+            return Spread.of(perRound, r -> r[3]);
+        }
+    }
+
+    /**
+     * sampler/raw (the targets), hop/sampler (what the hop costs), raw-typed/raw (typed against generic),
+     * sampler-b/sampler (two builds of the sampler).
+     */
+    List<Pair> pairs() {
+        BenchSide[][] wanted = {{BenchSide.SAMPLER, BenchSide.RAW}, {BenchSide.HOP, BenchSide.SAMPLER},
+            {BenchSide.RAW_TYPED, BenchSide.RAW}, {BenchSide.SAMPLER_B, BenchSide.SAMPLER}};
+        List<Pair> pairs = new ArrayList<>();
+        for (int payload : settings.payloads) {
+            for (BenchSide[] w : wanted) {
+                Pair pair = new Pair(w[0], w[1], payload);
+                for (LoadResult a : runs(payload, w[0])) {
+                    for (LoadResult b : runs(payload, w[1])) {
+                        if (a.round == b.round) {
+                            pair.perRound.add(new double[] {a.round, a.tps() / b.tps(),
+                                a.percentile(50) / b.percentile(50),
+                                a.perThousandCalls(a.loadCpuMs) / b.perThousandCalls(b.loadCpuMs)});
+                        }
+                    }
+                }
+                if (!pair.perRound.isEmpty()) {
+                    pairs.add(pair);
+                }
+            }
+        }
+        return pairs;
+    }
+
+    /** A target: what it asks, what was measured (the median over rounds), and whether it holds. */
+    static final class Target {
+        final String name;
+        final String wanted;
+        final double measured;
+        final boolean met;
+
+        Target(String name, String wanted, double measured, boolean met) {
+            this.name = name;
+            this.wanted = wanted;
+            this.measured = measured;
+            this.met = met;
+        }
+    }
+
+    List<Target> targets() {
+        List<Target> targets = new ArrayList<>();
+        for (Pair pair : pairs()) {
+            if (pair.side != BenchSide.SAMPLER || pair.base != BenchSide.RAW) {
+                continue;
+            }
+            String size = Scenario.sizeLabel(pair.payloadBytes);
+            double tps = pair.tps().median;
+            double p50 = pair.p50().median;
+            double cpu = pair.cpuPerCall().median;
+            targets.add(new Target("throughput sampler/raw " + size, ">= " + TARGET_TPS_RATIO, tps,
+                    tps >= TARGET_TPS_RATIO));
+            // the sampler must not add latency; a p50 below the raw client's is not a miss (docs/BENCHMARKS.md)
+            targets.add(new Target("p50 sampler/raw " + size, "<= " + (1 + TARGET_P50_DEVIATION), p50,
+                    p50 <= 1 + TARGET_P50_DEVIATION));
+            targets.add(new Target("load-generator CPU per call sampler/raw " + size, "<= " + TARGET_CPU_RATIO, cpu,
+                    cpu <= TARGET_CPU_RATIO));
+        }
+        Map<String, List<ToolResult>> byInput = byInput(report);
+        if (!byInput.isEmpty()) {
+            List<ToolResult> largest = null;
+            List<ToolResult> smallest = null;
+            for (List<ToolResult> runs : byInput.values()) {
+                if (largest == null || runs.get(0).items > largest.get(0).items) {
+                    largest = runs;
+                }
+                if (smallest == null || runs.get(0).items < smallest.get(0).items) {
+                    smallest = runs;
+                }
+            }
+            double rate = Spread.of(largest, ToolResult::itemsPerSecond).median;
+            targets.add(new Target("stress report rows/s, " + largest.get(0).items + " rows, one CPU",
+                    ">= " + (long) TARGET_REPORT_ROWS_PER_SECOND, rate, rate >= TARGET_REPORT_ROWS_PER_SECOND));
+            if (smallest != largest) {
+                double big = Spread.of(largest, r -> r.measured.peakRssKb).max;
+                double small = Spread.of(smallest, r -> r.measured.peakRssKb).max;
+                double growth = big / small;
+                targets.add(new Target("stress report peak RSS, " + largest.get(0).items + " vs "
+                        + smallest.get(0).items + " rows (flat heap)", "<= " + TARGET_HEAP_GROWTH + "x", growth,
+                        growth <= TARGET_HEAP_GROWTH));
+            }
+        }
+        return targets;
+    }
+
+    /** Tool runs grouped by input, in first-seen order. */
+    static Map<String, List<ToolResult>> byInput(List<ToolResult> runs) {
+        Map<String, List<ToolResult>> out = new LinkedHashMap<>();
+        for (ToolResult r : runs) {
+            out.computeIfAbsent(r.input, k -> new ArrayList<>()).add(r);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,122 @@
+package io.dubbostress.bench;
+
+import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ManagedProcess;
+import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.service.ServiceCommands;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The provider (and, for the hop, the consumer) the bench loads: started once on free ports of 127.0.0.1 with the
+ * command lines {@code stress run} uses ({@link ServiceCommands}), GC logs next to their output, stopped at the end.
+ */
+final class BenchServices implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+
+    private final List<ManagedProcess> started = new ArrayList<>();
+    private int providerPort;
+    private int consumerPort;
+    private long providerPid = -1;
+    private long consumerPid = -1;
+
+    /** Starts the provider, and the consumer when {@code settings} need it. */
+    static BenchServices start(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
+        BenchServices services = new BenchServices();
+        try {
+            services.startProvider(settings, home, java, err);
+            if (settings.needsConsumer()) {
+                services.startConsumer(settings, home, java, err);
+            }
+        } catch (RuntimeException e) {
+            services.close();
+            throw e;
+        }
+        return services;
+    }
+
+    private void startProvider(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
+        ServiceCommands.ProviderSettings s = new ServiceCommands.ProviderSettings();
+        s.port = BenchProcesses.freePort();
+        s.host = "127.0.0.1";
+        s.cpuIterations = settings.cpuIterations;
+        Path logs = settings.out.resolve("logs");
+        List<String> command = ServiceCommands.provider(java, home.providerJar(), settings.providerJvmArgs,
+                logs.resolve("provider-gc.log"), s);
+        ManagedProcess provider = start("provider", command, logs.resolve("provider.log"), "stress-provider ready:",
+                err);
+        providerPort = s.port;
+        providerPid = BenchProcesses.javaPid(provider.pid());
+    }
+
+    private void startConsumer(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
+        ServiceCommands.ConsumerSettings s = new ServiceCommands.ConsumerSettings();
+        s.port = BenchProcesses.freePort();
+        s.host = "127.0.0.1";
+        s.providerUrl = "dubbo://" + providerAddress();
+        s.timeoutMs = settings.timeoutMs;
+        Path logs = settings.out.resolve("logs");
+        List<String> command = ServiceCommands.consumer(java, home.consumerJar(), settings.consumerJvmArgs,
+                logs.resolve("consumer-gc.log"), s);
+        ManagedProcess consumer = start("consumer", command, logs.resolve("consumer.log"), "stress-consumer ready:",
+                err);
+        consumerPort = s.port;
+        consumerPid = BenchProcesses.javaPid(consumer.pid());
+    }
+
+    private ManagedProcess start(String name, List<String> command, Path log, String readyMarker, PrintStream err) {
+        long t0 = System.nanoTime();
+        err.printf("stress bench: starting the %s ...%n", name);
+        ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+        started.add(process);
+        process.awaitLogLine(line -> line.contains(readyMarker), name + "'s ready line", START_TIMEOUT);
+        err.printf("stress bench: %s ready (%.1f s)%n", name, (System.nanoTime() - t0) / 1e9);
+        return process;
+    }
+
+    String providerAddress() {
+        return "127.0.0.1:" + providerPort;
+    }
+
+    int providerPort() {
+        return providerPort;
+    }
+
+    int consumerPort() {
+        return consumerPort;
+    }
+
+    long providerPid() {
+        return providerPid;
+    }
+
+    long consumerPid() {
+        return consumerPid;
+    }
+
+    /** A service that died: its name and exit code, or null. */
+    String deadService() {
+        for (ManagedProcess p : started) {
+            if (!p.isAlive()) {
+                return p.name() + " exited with code " + p.exitValue() + " (its log: " + p.log() + ")";
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        List<ManagedProcess> reversed = new ArrayList<>(started);
+        Collections.reverse(reversed);
+        for (ManagedProcess p : reversed) {
+            p.stop(Duration.ofSeconds(20));
+        }
+        started.clear();
+    }
+}

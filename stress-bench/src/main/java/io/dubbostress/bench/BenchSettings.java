@@ -1,0 +1,85 @@
+package io.dubbostress.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Everything one {@code stress bench} does, checked ({@link BenchCommand#settings()}). */
+final class BenchSettings {
+
+    /** What the bench measures. */
+    enum Part {
+        /** raw client vs sampler vs hop. */
+        CALLS,
+        /** stress report on a synthetic JTL. */
+        REPORT,
+        /** stress gc on a large real GC log. */
+        GC
+    }
+
+    List<Part> parts = new ArrayList<>();
+    int rounds;
+    Duration duration;
+    Duration warmup;
+    /** Load after the window, so the CPU samples cover its end under load; not counted. */
+    Duration tail = Duration.ofMillis(2000);
+    int threads;
+    List<Integer> payloads = new ArrayList<>();
+    List<BenchSide> sides = new ArrayList<>();
+    int timeoutMs;
+    int cpuIterations;
+    String providerJvmArgs;
+    String consumerJvmArgs;
+    String loadJvmArgs;
+    boolean jfr;
+    /** The JMeter to measure; null: the embedded one. */
+    Path jmeterHome;
+    /** The JMeter of side sampler-b; null: no such side. */
+    Path jmeterHomeB;
+    long reportRows;
+    int gcPauses;
+    boolean keepFiles;
+    Path out;
+
+    boolean needsConsumer() {
+        return parts.contains(Part.CALLS) && sides.contains(BenchSide.HOP);
+    }
+
+    /** Every setting as text, for bench.json. */
+    Map<String, String> asMap() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("parts", join(parts));
+        m.put("rounds", String.valueOf(rounds));
+        m.put("durationSeconds", String.valueOf(duration.toMillis() / 1000.0));
+        m.put("warmupSeconds", String.valueOf(warmup.toMillis() / 1000.0));
+        m.put("tailSeconds", String.valueOf(tail.toMillis() / 1000.0));
+        m.put("threads", String.valueOf(threads));
+        m.put("payloads", join(payloads));
+        List<String> sideNames = new ArrayList<>();
+        sides.forEach(s -> sideNames.add(s.label()));
+        m.put("sides", String.join(",", sideNames));
+        m.put("timeoutMs", String.valueOf(timeoutMs));
+        m.put("cpuIterations", String.valueOf(cpuIterations));
+        m.put("providerJvmArgs", providerJvmArgs);
+        m.put("consumerJvmArgs", consumerJvmArgs);
+        m.put("loadJvmArgs", loadJvmArgs);
+        m.put("jfr", String.valueOf(jfr));
+        m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
+        if (jmeterHomeB != null) {
+            m.put("jmeterHomeB", jmeterHomeB.toString());
+        }
+        m.put("reportRows", String.valueOf(reportRows));
+        m.put("gcPauses", String.valueOf(gcPauses));
+        m.put("out", out.toString());
+        return m;
+    }
+
+    private static String join(List<?> items) {
+        List<String> parts = new ArrayList<>();
+        items.forEach(i -> parts.add(i.toString().toLowerCase(java.util.Locale.ROOT)));
+        return String.join(",", parts);
+    }
+}

@@ -1,0 +1,66 @@
+package io.dubbostress.bench;
+
+import io.dubbostress.report.UserError;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Who generates the load in one run of the bench. */
+enum BenchSide {
+    /** The raw Dubbo client, generic invocation: the sampler's counterpart. */
+    RAW("raw", true),
+    /** The raw Dubbo client, typed invocation (the interface's own proxy), as production code calls. */
+    RAW_TYPED("raw-typed", true),
+    /** JMeter with the Dubbo Sampler calling the provider (the shipped direct plan). */
+    SAMPLER("sampler", false),
+    /** JMeter with the Dubbo Sampler's HTTP target calling the consumer, which calls the provider. */
+    HOP("hop", false),
+    /** The direct plan in a second JMeter home ({@code --jmeter-home-b}): another build of the sampler, A/B. */
+    SAMPLER_B("sampler-b", false);
+
+    /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
+    static final String DEFAULT = "raw,sampler,hop,raw-typed";
+
+    private final String label;
+    private final boolean raw;
+
+    BenchSide(String label, boolean raw) {
+        this.label = label;
+        this.raw = raw;
+    }
+
+    String label() {
+        return label;
+    }
+
+    boolean isRaw() {
+        return raw;
+    }
+
+    static List<BenchSide> parseList(String option, String text) {
+        List<BenchSide> sides = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String name = part.trim().toLowerCase(Locale.ROOT);
+            if (name.isEmpty()) {
+                continue;
+            }
+            BenchSide found = null;
+            for (BenchSide side : values()) {
+                if (side.label.equals(name)) {
+                    found = side;
+                }
+            }
+            if (found == null) {
+                throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
+                        + "raw, raw-typed, sampler, hop, sampler-b");
+            }
+            if (!sides.contains(found)) {
+                sides.add(found);
+            }
+        }
+        if (sides.isEmpty()) {
+            throw new UserError("Invalid value for option '" + option + "': empty (e.g. " + DEFAULT + ")");
+        }
+        return sides;
+    }
+}

@@ -1,0 +1,89 @@
+package io.dubbostress.bench;
+
+import io.dubbostress.report.UserError;
+import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.cli.run.JMeterHome;
+import io.dubbostress.cli.run.StressHome;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The raw client against the sampler (and the hop): one provider (and consumer) for the whole bench, then for each
+ * payload, round after round, every side in turn (raw, sampler, hop, raw ...: A B A B, so drift hits both sides
+ * equally), each a fresh load-generating JVM.
+ */
+final class CallBench {
+
+    private final BenchSettings settings;
+    private final StressHome home;
+    private final JavaRuntime java;
+    private final PrintStream err;
+    private final boolean terminal;
+
+    CallBench(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err, boolean terminal) {
+        this.settings = settings;
+        this.home = home;
+        this.java = java;
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    List<LoadResult> run() {
+        JMeterHome jmeter = JMeterHome.at(settings.jmeterHome != null ? settings.jmeterHome
+                : home.embeddedJMeterHome());
+        Path samplerJar = samplerJar(jmeter);
+        JMeterHome jmeterB = settings.jmeterHomeB == null ? null : JMeterHome.at(settings.jmeterHomeB);
+        if (jmeterB != null) {
+            samplerJar(jmeterB);
+        }
+        Path plans = settings.out.resolve("plans");
+        Path directPlan = plans.resolve("dubbo-direct.jmx");
+        Path hopPlan = plans.resolve("dubbo-hop.jmx");
+        BenchPlans.withoutPerfMon(home.plan("dubbo-direct.jmx"), directPlan);
+        BenchPlans.withoutPerfMon(home.plan("dubbo-hop.jmx"), hopPlan);
+        List<LoadResult> results = new ArrayList<>();
+        int count = settings.payloads.size() * settings.rounds * settings.sides.size();
+        int index = 0;
+        try (BenchServices services = BenchServices.start(settings, home, java, err);
+                CpuRecorder cpu = CpuRecorder.start()) {
+            cpu.watchMachine();
+            cpu.watch("provider", services.providerPid());
+            if (services.consumerPid() > 0) {
+                cpu.watch("consumer", services.consumerPid());
+            }
+            LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, directPlan, hopPlan,
+                    services, cpu, err, terminal);
+            for (int payload : settings.payloads) {
+                for (int round = 1; round <= settings.rounds; round++) {
+                    for (BenchSide side : settings.sides) {
+                        results.add(runner.run(side, payload, round, ++index, count));
+                        String dead = services.deadService();
+                        if (dead != null) {
+                            throw new ProcessFailedException("the " + dead + "; the bench stops");
+                        }
+                    }
+                }
+            }
+        }
+        return results;
+    }
+
+    /** The sampler jar JMeter loads: the one in the embedded home's lib/ext. */
+    static Path samplerJar(JMeterHome jmeter) {
+        Path ext = jmeter.root().resolve("lib/ext");
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(ext, "jmeter-dubbo-sampler*.jar")) {
+            for (Path jar : jars) {
+                return jar;
+            }
+        } catch (IOException e) {
+            // reported below
+        }
+        throw new UserError("no jmeter-dubbo-sampler jar in " + ext + ": build it with ./mvnw -B -DskipTests package");
+    }
+}

@@ -1,0 +1,72 @@
+package io.dubbostress.bench;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one load generator did in one run's measured window: calls, errors, latencies (µs), and the CPU it, the
+ * provider and the consumer used meanwhile.
+ */
+final class LoadResult {
+
+    final BenchSide side;
+    final int payloadBytes;
+    final int round;
+    final long windowStartEpochMs;
+    final long windowEndEpochMs;
+    final long calls;
+    final long errors;
+    final String firstError;
+    final Histogram micros;
+    double loadCpuMs = Double.NaN;
+    double providerCpuMs = Double.NaN;
+    double consumerCpuMs = Double.NaN;
+    /** The whole machine's busy CPU time in the window (all processes). */
+    double machineCpuMs = Double.NaN;
+
+    LoadResult(BenchSide side, int payloadBytes, int round, long windowStartEpochMs, long windowEndEpochMs, long calls,
+            long errors, String firstError, Histogram micros) {
+        this.side = side;
+        this.payloadBytes = payloadBytes;
+        this.round = round;
+        this.windowStartEpochMs = windowStartEpochMs;
+        this.windowEndEpochMs = windowEndEpochMs;
+        this.calls = calls;
+        this.errors = errors;
+        this.firstError = firstError;
+        this.micros = micros;
+    }
+
+    double windowSeconds() {
+        return (windowEndEpochMs - windowStartEpochMs) / 1000.0;
+    }
+
+    /** Calls per second in the window. */
+    double tps() {
+        return calls / windowSeconds();
+    }
+
+    /** A latency percentile in µs (nearest rank, HdrHistogram, 3 significant digits). */
+    double percentile(double p) {
+        return micros.getTotalCount() == 0 ? Double.NaN : micros.getValueAtPercentile(p);
+    }
+
+    double meanMicros() {
+        return micros.getTotalCount() == 0 ? Double.NaN : micros.getMean();
+    }
+
+    /** CPU ms per 1,000 calls of a process's CPU time in the window. */
+    double perThousandCalls(double cpuMs) {
+        return calls == 0 ? Double.NaN : cpuMs * 1000.0 / calls;
+    }
+
+    /** Cores kept busy in the window by processes other than the load generator, provider and consumer. */
+    double otherCores() {
+        double ours = loadCpuMs + providerCpuMs + (Double.isNaN(consumerCpuMs) ? 0 : consumerCpuMs);
+        return Math.max(0, cores(machineCpuMs - ours));
+    }
+
+    /** Average cores a process kept busy in the window. */
+    double cores(double cpuMs) {
+        return cpuMs / (windowEndEpochMs - windowStartEpochMs);
+    }
+}

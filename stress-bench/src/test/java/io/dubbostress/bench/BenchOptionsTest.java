@@ -1,0 +1,123 @@
+package io.dubbostress.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dubbostress.bench.BenchMain;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code stress bench}'s options: defaults, and bad values refused with one line naming the option and the value. */
+class BenchOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private CommandLine commandLine() {
+        CommandLine command = BenchMain.commandLine();
+        command.setOut(new PrintWriter(out, true));
+        command.setErr(new PrintWriter(err, true));
+        return command;
+    }
+
+    private BenchSettings settings(String... args) {
+        CommandLine command = commandLine();
+        String[] full = new String[args.length + 1];
+        full[0] = "bench";
+        System.arraycopy(args, 0, full, 1, args.length);
+        command.parseArgs(full);
+        return ((BenchCommand) command.getSubcommands().get("bench").getCommand()).settings();
+    }
+
+    private void assertRefused(String expectedFirstLine, String... args) {
+        String[] full = new String[args.length + 1];
+        full[0] = "bench";
+        System.arraycopy(args, 0, full, 1, args.length);
+        int code = commandLine().execute(full);
+        assertThat(code).as(String.join(" ", args)).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).hasValue(expectedFirstLine);
+        assertThat(err.toString()).doesNotContain("\tat ", "Exception");
+        assertThat(out.toString()).isEmpty();
+        err.getBuffer().setLength(0);
+    }
+
+    @Test
+    void defaultsAreTheDocumentedBench() {
+        BenchSettings s = settings();
+        assertThat(s.parts).containsExactly(BenchSettings.Part.CALLS, BenchSettings.Part.REPORT,
+                BenchSettings.Part.GC);
+        assertThat(s.rounds).isEqualTo(3);
+        assertThat(s.duration).isEqualTo(Duration.ofSeconds(20));
+        assertThat(s.warmup).isEqualTo(Duration.ofSeconds(10));
+        assertThat(s.threads).isEqualTo(20);
+        assertThat(s.payloads).containsExactly(1024, 102400);
+        assertThat(s.sides).containsExactly(BenchSide.RAW, BenchSide.SAMPLER, BenchSide.HOP, BenchSide.RAW_TYPED);
+        assertThat(s.reportRows).isEqualTo(10_000_000L);
+        assertThat(s.gcPauses).isEqualTo(30_000);
+        assertThat(s.loadJvmArgs).isEqualTo("-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=100");
+        assertThat(s.out.getFileName().toString()).matches("bench-\\d{8}-\\d{6}");
+        assertThat(s.needsConsumer()).isTrue();
+    }
+
+    @Test
+    void listsAreParsedInOrderWithoutDuplicates() {
+        BenchSettings s = settings("--parts", "gc, calls", "--payloads", "512,1k,1k,1m", "--sides", "sampler,raw",
+                "--out", dir.toString());
+        assertThat(s.parts).containsExactly(BenchSettings.Part.GC, BenchSettings.Part.CALLS);
+        assertThat(s.payloads).containsExactly(512, 1024, 1024 * 1024);
+        assertThat(s.sides).containsExactly(BenchSide.SAMPLER, BenchSide.RAW);
+        assertThat(s.needsConsumer()).isFalse();
+        assertThat(s.out).isEqualTo(dir.toAbsolutePath().normalize());
+        assertThat(s.asMap()).containsEntry("sides", "sampler,raw").containsEntry("payloads", "512,1024,1048576");
+    }
+
+    @Test
+    void refusesBadValuesNamingTheOptionAndTheValue() {
+        assertRefused("stress bench: Invalid value for option '--rounds': 0 (must be >= 1)", "--rounds", "0");
+        assertRefused("stress bench: Invalid value for option '--threads': 'x' is not an int", "--threads", "x");
+        assertRefused("stress bench: Invalid value for option '--duration': 0s (must be at least 1s)",
+                "--duration", "0");
+        assertRefused("stress bench: Invalid value for option '--warmup': '5q' is not a duration (use e.g. 30s, 1.5s,"
+                + " 500ms, 10m, 1h, 1m30s, or plain seconds)", "--warmup", "5q");
+        assertRefused("stress bench: Invalid value for option '--payloads': '10x' is not a size (use e.g. 1k, 100k,"
+                + " 512, 1m)", "--payloads", "1k,10x");
+        assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
+                + " default payload limit)", "--payloads", "9m");
+        assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
+                + "sampler, hop, sampler-b", "--sides", "raw,fast");
+        assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b",
+                "--sides", "sampler,sampler-b");
+        assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it",
+                "--jmeter-home-b", dir.toString());
+        assertRefused("stress bench: Invalid value for option '--parts': 'all' is not one of calls, report, gc",
+                "--parts", "all");
+        assertRefused("stress bench: Invalid value for option '--report-rows': 0 (must be >= 1)",
+                "--report-rows", "0");
+        assertRefused("stress bench: Invalid value for option '--gc-pauses': -5 (must be >= 1)", "--gc-pauses", "-5");
+    }
+
+    @Test
+    void sizesReadAsTheyAreWritten() {
+        assertThat(BenchCommand.parseSizes("--payloads", "1k,100k")).isEqualTo(List.of(1024, 102400));
+        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(1024)).isEqualTo("1k");
+        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(102400)).isEqualTo("100k");
+        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(1000)).isEqualTo("1000");
+        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(1024 * 1024)).isEqualTo("1m");
+    }
+
+    @Test
+    void helpListsEveryOption() {
+        int code = commandLine().execute("bench", "--help");
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("--parts", "--rounds", "--duration", "--warmup", "--threads", "--payloads",
+                "--sides", "--load-jvm-args", "--jmeter-home", "--jmeter-home-b", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
+    }
+}

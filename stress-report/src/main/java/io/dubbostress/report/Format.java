@@ -1,0 +1,50 @@
+package io.dubbostress.report;
+
+import java.util.Locale;
+
+/** How numbers look in the report's tables: fixed decimals, "-" for what was not measured. */
+final class Format {
+
+    static final String NONE = "-";
+
+    private Format() {
+    }
+
+    /** A latency in its scenario's unit: whole microseconds, or whole milliseconds (as a JTL has them). */
+    static String latency(double value) {
+        if (Double.isNaN(value)) {
+            return NONE;
+        }
+        return String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    /** A mean latency: one decimal. */
+    static String mean(double value) {
+        return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    static String decimal(double value, int digits) {
+        return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%." + digits + "f", value);
+    }
+
+    static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
+    static String kilobytes(double bytes) {
+        return Double.isNaN(bytes) ? NONE : String.format(Locale.ROOT, "%.1f", bytes / 1024);
+    }
+
+    static String megabytes(double bytes) {
+        return Double.isNaN(bytes) || bytes < 0 ? NONE : String.format(Locale.ROOT, "%.1f", bytes / (1024 * 1024));
+    }
+
+    /** "+123 (x1.84)": a difference with its sign, and the ratio. */
+    static String delta(double delta, double ratio, int digits) {
+        if (Double.isNaN(delta)) {
+            return NONE;
+        }
+        String d = String.format(Locale.ROOT, "%+." + digits + "f", delta);
+        return Double.isNaN(ratio) ? d : d + String.format(Locale.ROOT, " (x%.2f)", ratio);
+    }
+}

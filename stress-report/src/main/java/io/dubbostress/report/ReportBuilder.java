@@ -1,0 +1,345 @@
+package io.dubbostress.report;
+
+import io.dubbostress.report.UserError;
+import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisStore;
+import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.gc.GcLogAnalyzer;
+import io.dubbostress.report.gc.GcLogFiles;
+import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.PerfMonCoverage;
+import io.dubbostress.report.perfmon.PerfMonData;
+import io.dubbostress.report.perfmon.ServerMetrics;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Builds a {@link Report} from what the command line names: one run folder, or loose files -- JTLs, PerfMon CSVs
+ * (a name containing "perfmon", or {@code --perfmon}), GC logs ({@code *.log}, or {@code --gc}) and GC analyses
+ * ({@code *.analysis.json}). Each JTL is read once, streaming.
+ *
+ * <pre>{@code
+ * Report report = new ReportBuilder().warmupMs(30_000L).build(List.of(Paths.get("runs/2026-11-21")));
+ * }</pre>
+ */
+public final class ReportBuilder {
+
+    private Long warmupMs;
+    private final Map<String, String> renames = new LinkedHashMap<>();
+    private final Map<String, String> pairs = new LinkedHashMap<>();
+    private final List<Path> extraPerfMon = new ArrayList<>();
+    private final List<Path> extraGc = new ArrayList<>();
+
+    /** {@code --warmup}: overrides run.json and the default for every scenario; null keeps them. */
+    public ReportBuilder warmupMs(Long ms) {
+        this.warmupMs = ms;
+        return this;
+    }
+
+    /** {@code --name old=new}. */
+    public ReportBuilder rename(String from, String to) {
+        renames.put(from, to);
+        return this;
+    }
+
+    /** {@code --pair hop=direct}: compare these two whatever their names. */
+    public ReportBuilder pair(String hop, String direct) {
+        pairs.put(hop, direct);
+        return this;
+    }
+
+    public ReportBuilder perfMon(Path file) {
+        extraPerfMon.add(file);
+        return this;
+    }
+
+    public ReportBuilder gc(Path file) {
+        extraGc.add(file);
+        return this;
+    }
+
+    public Report build(List<Path> inputs) {
+        if (inputs.isEmpty()) {
+            throw new UserError("give a run folder or JTL files");
+        }
+        List<String> warnings = new ArrayList<>();
+        List<ScenarioResult> scenarios = new ArrayList<>();
+        PerfMonData perfMon = new PerfMonData();
+        List<Path> gcInputs = new ArrayList<>(extraGc);
+        List<Path> jtls = new ArrayList<>();
+        RunFolder run = null;
+        for (Path input : inputs) {
+            if (Files.isDirectory(input)) {
+                if (!RunFolder.isRunFolder(input)) {
+                    throw new UserError(input + " is a folder but not a run folder (no run.json, no scenarios/)");
+                }
+                if (run != null) {
+                    throw new UserError("one run folder at a time: " + run.root() + " and " + input);
+                }
+                run = RunFolder.read(input);
+            } else if (!Files.exists(input)) {
+                throw new UserError(input + " does not exist");
+            } else {
+                String name = input.getFileName().toString().toLowerCase(Locale.ROOT);
+                if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || name.endsWith(".log")) {
+                    gcInputs.add(input);
+                } else if (name.endsWith(GcLogFiles.GCEASY_SUFFIX)) {
+                    warnings.add(input + ": GCeasy answers are read next to their log; give the log or its "
+                            + "analysis instead");
+                } else if (name.contains("perfmon")) {
+                    perfMon.read(input);
+                } else {
+                    jtls.add(input);
+                }
+            }
+        }
+        for (Path file : extraPerfMon) {
+            perfMon.read(file);
+        }
+        String source;
+        if (run != null) {
+            source = run.root().toString();
+            readRun(run, scenarios, perfMon, gcInputs, warnings);
+        } else {
+            source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
+        }
+        readLooseJtls(jtls, scenarios);
+        if (scenarios.isEmpty()) {
+            throw new UserError("no scenario with samples in " + (run != null ? run.root() : inputs));
+        }
+        applyRenames(scenarios);
+        if (run == null) {
+            scenarios.sort((a, b) -> ScenarioName.ORDER.compare(a.name(), b.name()));
+        }
+        if (run == null && perfMon.files().size() == 1) {
+            // loose files with one PerfMon CSV: it is the server's record for every scenario given
+            for (ScenarioResult scenario : scenarios) {
+                coverage(scenario.name(), perfMon.files().get(0), scenario.startMs(), scenario.endMs(), warnings);
+            }
+        }
+        List<Report.GcLog> gcLogs = readGc(gcInputs, run, warnings);
+        attribute(scenarios, perfMon, gcLogs, warnings);
+        collectWarnings(scenarios, warnings);
+        if (perfMon.malformedRows() > 0) {
+            warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
+        }
+        return new Report(Instant.now(), source, run == null ? null : run.runJson(), scenarios,
+                HopOverhead.pairs(scenarios, pairs), gcLogs, perfMon, warnings);
+    }
+
+    private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
+                         List<String> warnings) {
+        for (RunFolder.ScenarioPlan plan : run.scenarios()) {
+            Path jtl = plan.jtl();
+            String relative = run.root().relativize(jtl).toString();
+            if (!Files.isRegularFile(jtl)) {
+                warnings.add("scenario " + plan.name() + ": " + relative + " is missing; the scenario is left out");
+                continue;
+            }
+            try {
+                scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
+                        plan.warmupSeconds(), warmupMs));
+            } catch (UserError e) {
+                // an empty results.jtl (a scenario that failed to start) must not hide the others
+                warnings.add("scenario " + plan.name() + ": " + e.getMessage() + "; the scenario is left out");
+                continue;
+            }
+            if (Files.isRegularFile(plan.perfMon())) {
+                try {
+                    perfMon.read(plan.perfMon());
+                } catch (UserError e) {
+                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
+                }
+                coverage(plan, warnings);
+            }
+        }
+        gcInputs.addAll(run.gcLogs());
+    }
+
+    /** Says when a scenario's server metrics do not cover it (the agent died, stalled, or never answered). */
+    private static void coverage(RunFolder.ScenarioPlan plan, List<String> warnings) {
+        Long start = plan.startEpochMs();
+        Long end = plan.endEpochMs();
+        if (start != null && end != null) {
+            coverage(plan.name(), plan.perfMon(), start, end, warnings);
+        }
+    }
+
+    private static void coverage(String scenario, Path csv, long startMs, long endMs, List<String> warnings) {
+        if (startMs <= 0 || endMs <= startMs) {
+            return;
+        }
+        try {
+            String problem = PerfMonCoverage.of(csv).problem(startMs, endMs);
+            if (problem != null) {
+                warnings.add("scenario " + scenario + ": " + problem);
+            }
+        } catch (IOException e) {
+            warnings.add("scenario " + scenario + ": cannot read " + csv + " (" + e.getMessage() + ")");
+        }
+    }
+
+    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios) {
+        Set<String> taken = new HashSet<>();
+        scenarios.forEach(s -> taken.add(s.name()));
+        for (Path jtl : jtls) {
+            List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
+            if (fromFile.size() == 1) {
+                fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
+            }
+            for (ScenarioResult result : fromFile) {
+                String name = result.name();
+                if (!taken.add(name)) {
+                    result.rename(name + " (" + jtl.getFileName() + ")");
+                    taken.add(result.name());
+                }
+                scenarios.add(result);
+            }
+        }
+    }
+
+    /**
+     * A file with one label is one scenario, named by the first of its label, its file name (without .jtl/.csv) and
+     * its folder's name that follows the {@code <kind>-<payload>} rule; the label when none does.
+     */
+    static String singleScenarioName(Path jtl, String label) {
+        String base = jtl.getFileName().toString().replaceFirst("(?i)(\\.jtl|\\.csv)?(\\.gz)?$", "");
+        Path parent = jtl.toAbsolutePath().getParent();
+        String folder = parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
+        for (String candidate : new String[] {label, base, folder}) {
+            if (ScenarioName.followsRule(candidate)) {
+                return candidate;
+            }
+        }
+        return label;
+    }
+
+    private void applyRenames(List<ScenarioResult> scenarios) {
+        Set<String> names = scenarios.stream().map(ScenarioResult::name).collect(Collectors.toSet());
+        for (Map.Entry<String, String> rename : renames.entrySet()) {
+            if (!names.contains(rename.getKey())) {
+                throw new UserError("--name " + rename.getKey() + "=" + rename.getValue() + ": there is no scenario "
+                        + rename.getKey() + " (scenarios: " + String.join(", ", names) + ")");
+            }
+        }
+        for (ScenarioResult scenario : scenarios) {
+            String to = renames.get(scenario.name());
+            if (to != null) {
+                scenario.rename(to);
+            }
+        }
+        Set<String> renamed = scenarios.stream().map(ScenarioResult::name).collect(Collectors.toSet());
+        for (Map.Entry<String, String> pair : pairs.entrySet()) {
+            for (String side : new String[] {pair.getKey(), pair.getValue()}) {
+                if (!renamed.contains(side)) {
+                    throw new UserError("--pair " + pair.getKey() + "=" + pair.getValue() + ": there is no scenario "
+                            + side + " (scenarios: " + String.join(", ", renamed) + ")");
+                }
+            }
+        }
+    }
+
+    private List<Report.GcLog> readGc(List<Path> inputs, RunFolder run, List<String> warnings) {
+        GcAnalysisStore store = new GcAnalysisStore(new GcLogAnalyzer());
+        List<Report.GcLog> logs = new ArrayList<>();
+        Set<Path> seen = new HashSet<>();
+        for (Path input : inputs) {
+            String name = input.getFileName().toString();
+            Path log = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX)
+                    ? input.resolveSibling(name.substring(0, name.length() - GcLogFiles.ANALYSIS_SUFFIX.length())
+                    + ".log")
+                    : input;
+            if (!seen.add(log.toAbsolutePath().normalize())) {
+                continue;
+            }
+            String shown = run != null && log.toAbsolutePath().startsWith(run.root().toAbsolutePath())
+                    ? run.root().toAbsolutePath().relativize(log.toAbsolutePath()).toString() : log.toString();
+            try {
+                GcAnalysis analysis = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) && !Files.exists(log)
+                        ? readAnalysis(input) : store.loadOrAnalyze(log);
+                GcEasyAnswer gcEasy = store.loadGcEasy(log);
+                logs.add(new Report.GcLog(shown, analysis, gcEasy));
+                if (Files.exists(log.resolveSibling(log.getFileName() + ".0"))) {
+                    warnings.add(shown + ": rotated parts (" + log.getFileName() + ".0, ...) are not read; let the JVM "
+                            + "log to one file (-Xlog:gc*:file=...::filecount=0)");
+                }
+            } catch (UserError e) {
+                warnings.add(e.getMessage() + "; left out of the report");
+            }
+        }
+        return logs;
+    }
+
+    private static GcAnalysis readAnalysis(Path file) {
+        try {
+            return GcAnalysis.fromJson(new ObjectMapper().readTree(file.toFile()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UserError(file + " is not a GC analysis written by stress gc: " + e.getMessage());
+        }
+    }
+
+    private static void attribute(List<ScenarioResult> scenarios, PerfMonData perfMon, List<Report.GcLog> gcLogs,
+                                  List<String> warnings) {
+        for (ScenarioResult scenario : scenarios) {
+            long from = scenario.steadyStartMs();
+            long to = scenario.endMs();
+            if (!perfMon.isEmpty()) {
+                List<ServerMetrics> server = ServerMetrics.of(perfMon, from, to);
+                scenario.server(server);
+                if (server.isEmpty()) {
+                    warnings.add("scenario " + scenario.name() + ": no PerfMon point in its steady state");
+                }
+            }
+            Map<String, Integer> services = new LinkedHashMap<>();
+            for (Report.GcLog log : gcLogs) {
+                PauseStats window = log.analysis().window(from, to);
+                if (window != null) {
+                    String service = log.analysis().service();
+                    int n = services.merge(service, 1, Integer::sum);
+                    scenario.gc(n == 1 ? service : service + "#" + n, window);
+                }
+            }
+        }
+        for (Report.GcLog log : gcLogs) {
+            if (!log.analysis().hasWallClock() && !log.analysis().events().isEmpty()) {
+                warnings.add(log.file() + ": no wall-clock times (unified logging decorator 'time', or "
+                        + "-XX:+PrintGCDateStamps), so its pauses are not attributed to scenarios");
+            }
+        }
+    }
+
+    private static void collectWarnings(List<ScenarioResult> scenarios, List<String> warnings) {
+        for (ScenarioResult scenario : scenarios) {
+            ScenarioStats stats = scenario.stats();
+            if (scenario.malformedRows() > 0) {
+                warnings.add(scenario.name() + ": " + scenario.malformedRows() + " malformed rows skipped ("
+                        + String.join("; ", scenario.malformedExamples()) + ")");
+            }
+            if ("mixed".equals(stats.resolution())) {
+                warnings.add(scenario.name() + ": " + stats.samplesWithoutMicros() + " samples had no elapsed_us value;"
+                        + " they count as their elapsed (ms) x 1000");
+            }
+            if (stats.clamped() > 0) {
+                warnings.add(scenario.name() + ": " + stats.clamped() + " samples longer than one hour counted as one "
+                        + "hour");
+            }
+            if (stats.samples() == 0) {
+                warnings.add(scenario.name() + ": every sample fell in the warm-up (" + scenario.warmup().seconds()
+                        + " s, " + scenario.warmup().rule() + ")");
+            }
+        }
+    }
+}

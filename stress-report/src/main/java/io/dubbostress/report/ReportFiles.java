@@ -1,0 +1,56 @@
+package io.dubbostress.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * A {@link Report} on disk: {@code report.md}, {@code report.json} and {@code report.html} in one folder, each
+ * written through a temporary file and a rename (a reader never sees half a file).
+ *
+ * <pre>
+ * Report report = new ReportBuilder().build(List.of(runFolder));
+ * String markdown = ReportFiles.write(report, runFolder);   // the same text as report.md, to print
+ * </pre>
+ */
+public final class ReportFiles {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ReportFiles() {
+    }
+
+    /** Writes the three files into {@code dir} (created when missing) and returns the Markdown. */
+    public static String write(Report report, Path dir) {
+        String markdown = MarkdownReport.render(report);
+        try {
+            Files.createDirectories(dir);
+            writeAtomically(dir.resolve("report.md"), markdown);
+            writeAtomically(dir.resolve("report.json"), JSON.writeValueAsString(ReportJson.of(report)) + "\n");
+            writeAtomically(dir.resolve("report.html"), HtmlReport.render(report));
+        } catch (IOException e) {
+            throw new UserError("could not write the report to " + dir + ": " + e.getMessage(), 1);
+        }
+        return markdown;
+    }
+
+    /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */
+    public static void writeAtomically(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp); // a full disk must not leave a .tmp behind
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package io.dubbostress.report;
+
+import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.PerfMonLabel;
+import io.dubbostress.report.perfmon.PerfMonSeries;
+import io.dubbostress.report.perfmon.ServerMetrics;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+
+/**
+ * report.json: the report for programs (the benchmark and reliability work, {@code stress run}). Field names are
+ * stable and documented in docs/REPORT.md; {@code schema} changes only when a field changes meaning or goes away.
+ * Latencies are in the scenario's {@code latency.unit} ({@code us} or {@code ms}); times are epoch ms; rates per
+ * second; a figure that could not be measured is {@code null}.
+ */
+public final class ReportJson {
+
+    public static final String SCHEMA = "dubbo-stress/report/1";
+
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private ReportJson() {
+    }
+
+    public static ObjectNode of(Report report) {
+        ObjectNode root = F.objectNode();
+        root.put("schema", SCHEMA);
+        root.put("generatedAt", report.generatedAt().toString());
+        root.put("generator", ToolVersion.name());
+        root.put("source", report.source());
+        root.set("run", report.runJson() == null ? F.nullNode() : report.runJson().deepCopy());
+        ArrayNode scenarios = root.putArray("scenarios");
+        for (ScenarioResult scenario : report.scenarios()) {
+            scenarios.add(scenario(scenario));
+        }
+        ArrayNode hops = root.putArray("hopOverhead");
+        for (HopOverhead hop : report.hopOverhead()) {
+            hops.add(hop(hop));
+        }
+        ArrayNode gc = root.putArray("gc");
+        for (Report.GcLog log : report.gcLogs()) {
+            gc.add(gcLog(log));
+        }
+        ArrayNode warnings = root.putArray("warnings");
+        report.warnings().forEach(warnings::add);
+        return root;
+    }
+
+    static ObjectNode scenario(ScenarioResult scenario) {
+        ScenarioStats stats = scenario.stats();
+        ObjectNode node = F.objectNode();
+        node.put("name", scenario.name());
+        ScenarioName parsed = scenario.parsedName();
+        node.put("kind", parsed.kind());
+        node.put("payload", parsed.payload());
+        ArrayNode sources = node.putArray("sources");
+        scenario.sources().forEach(sources::add);
+        ArrayNode labels = node.putArray("labels");
+        stats.labels().forEach(labels::add);
+        node.put("startEpochMs", scenario.startMs());
+        node.put("endEpochMs", scenario.endMs());
+        ObjectNode warmup = node.putObject("warmup");
+        warmup.put("seconds", scenario.warmup().seconds());
+        warmup.put("rule", scenario.warmup().rule());
+        warmup.put("samples", stats.warmupSamples());
+        node.put("steadyStartEpochMs", scenario.steadyStartMs());
+        node.put("steadySeconds", round(stats.steadySeconds(), 3));
+        node.put("samples", stats.samples());
+        node.put("malformedRows", scenario.malformedRows());
+        ObjectNode errors = node.putObject("errors");
+        errors.put("count", stats.errors());
+        errors.put("percent", round(stats.errorPercent(), 4));
+        ArrayNode top = errors.putArray("top");
+        for (ErrorMessages.Count count : stats.topErrors(10)) {
+            ObjectNode item = top.addObject();
+            item.put("message", count.message);
+            item.put("count", count.count);
+        }
+        node.put("tps", round(stats.tps(), 2));
+        node.set("latency", latency(stats));
+        node.set("percentileCurve", percentileCurve(stats));
+        ObjectNode bytes = node.putObject("bytesPerSec");
+        bytes.put("received", round(stats.receivedBytesPerSecond(), 1));
+        bytes.put("sent", round(stats.sentBytesPerSecond(), 1));
+        ArrayNode server = node.putArray("server");
+        for (ServerMetrics host : scenario.server()) {
+            server.add(server(host));
+        }
+        ArrayNode gc = node.putArray("gc");
+        for (Map.Entry<String, PauseStats> entry : scenario.gc().entrySet()) {
+            ObjectNode item = GcAnalysis.pauseJson(entry.getValue());
+            item.put("service", entry.getKey());
+            item.put("throughputPercent", round(entry.getValue().throughputPercent(), 3));
+            gc.add(item);
+        }
+        node.set("timeline", timeline(stats));
+        return node;
+    }
+
+    static ObjectNode latency(ScenarioStats stats) {
+        ObjectNode latency = F.objectNode();
+        latency.put("unit", stats.unit().jsonName());
+        latency.put("resolution", stats.resolution());
+        latency.put("min", stats.min());
+        put(latency, "mean", round(stats.mean(), 3));
+        latency.put("p50", stats.percentile(50));
+        latency.put("p90", stats.percentile(90));
+        latency.put("p95", stats.percentile(95));
+        latency.put("p99", stats.percentile(99));
+        latency.put("p999", stats.percentile(99.9));
+        latency.put("max", stats.max());
+        return latency;
+    }
+
+    /** Points of the percentile curve: 0, 50, 75, ... then 1 - 10^(-k/4), up to the resolution the sample count has. */
+    static ArrayNode percentileCurve(ScenarioStats stats) {
+        ArrayNode curve = F.arrayNode();
+        if (stats.samples() == 0) {
+            return curve;
+        }
+        double[] low = {0, 10, 20, 30, 40, 50, 60, 70, 75, 80};
+        for (double p : low) {
+            addPoint(curve, p, stats.percentile(p));
+        }
+        for (int k = 4; k <= 28; k++) {
+            double tail = Math.pow(10, -k / 4.0);
+            if (1 / tail > stats.samples()) {
+                break;
+            }
+            double p = 100 * (1 - tail);
+            if (p > 80) {
+                addPoint(curve, round(p, 6), stats.percentile(p));
+            }
+        }
+        addPoint(curve, 100, stats.max());
+        return curve;
+    }
+
+    private static void addPoint(ArrayNode curve, double percentile, long value) {
+        ObjectNode point = curve.addObject();
+        point.put("percentile", percentile);
+        point.put("value", value);
+    }
+
+    static ObjectNode timeline(ScenarioStats stats) {
+        Timeline timeline = stats.timeline();
+        ObjectNode node = F.objectNode();
+        node.put("startEpochMs", timeline.originMs());
+        node.put("bucketMs", timeline.bucketMs());
+        ArrayNode samples = node.putArray("samples");
+        ArrayNode errors = node.putArray("errors");
+        ArrayNode tps = node.putArray("tps");
+        ArrayNode mean = node.putArray("mean");
+        ArrayNode p99 = node.putArray("p99");
+        double unit = stats.unit().micros();
+        for (int i = 0; i < timeline.buckets(); i++) {
+            samples.add(timeline.samples(i));
+            errors.add(timeline.errors(i));
+            tps.add(round(timeline.tps(i), 2));
+            add(mean, round(timeline.mean(i) / unit, 3));
+            add(p99, round(timeline.percentile(i, 99) / unit, 3));
+        }
+        return node;
+    }
+
+    static ObjectNode server(ServerMetrics host) {
+        ObjectNode node = F.objectNode();
+        node.put("host", host.host());
+        for (PerfMonLabel.Kind kind : PerfMonLabel.Kind.values()) {
+            if (kind == PerfMonLabel.Kind.OTHER) {
+                continue;
+            }
+            PerfMonSeries.WindowStats stats = host.get(kind);
+            node.set(kind.jsonName(), stats == null ? F.nullNode() : windowJson(stats));
+        }
+        ArrayNode others = node.putArray("other");
+        host.others().forEach((label, stats) -> {
+            ObjectNode item = windowJson(stats);
+            item.put("label", label);
+            others.add(item);
+        });
+        return node;
+    }
+
+    private static ObjectNode windowJson(PerfMonSeries.WindowStats stats) {
+        ObjectNode node = F.objectNode();
+        node.put("avg", round(stats.avg, 3));
+        node.put("max", round(stats.max, 3));
+        node.put("points", stats.points);
+        return node;
+    }
+
+    static ObjectNode hop(HopOverhead hop) {
+        ObjectNode node = F.objectNode();
+        node.put("payload", hop.payload());
+        node.put("hop", hop.hop().name());
+        node.put("direct", hop.direct().name());
+        node.put("unit", hop.unit().jsonName());
+        node.put("resolution", hop.resolution());
+        ObjectNode hopValues = node.putObject("hopValues");
+        ObjectNode directValues = node.putObject("directValues");
+        ObjectNode delta = node.putObject("delta");
+        ObjectNode ratio = node.putObject("ratio");
+        for (String figure : HopOverhead.FIGURES) {
+            put(hopValues, figure, round(hop.hopValue(figure), 3));
+            put(directValues, figure, round(hop.directValue(figure), 3));
+            put(delta, figure, round(hop.delta(figure), 3));
+            put(ratio, figure, round(hop.ratio(figure), 4));
+        }
+        put(node, "tpsRatio", round(hop.tpsRatio(), 4));
+        return node;
+    }
+
+    static ObjectNode gcLog(Report.GcLog log) {
+        GcAnalysis analysis = log.analysis();
+        ObjectNode node = F.objectNode();
+        node.put("file", log.file());
+        node.put("service", analysis.service());
+        node.put("collector", analysis.collector());
+        node.put("parser", analysis.parser());
+        node.put("format", analysis.format());
+        node.put("hasWallClock", analysis.hasWallClock());
+        node.put("spanSeconds", round(analysis.spanMs() / 1000, 3));
+        node.set("pauses", GcAnalysis.pauseJson(analysis.pauses()));
+        node.put("throughputPercent", round(analysis.pauses().throughputPercent(), 3));
+        node.put("allocationRateBytesPerSec", Math.round(analysis.allocationRateBytesPerSecond()));
+        ObjectNode heap = node.putObject("heap");
+        heap.put("peakBeforeGcBytes", analysis.peakHeapBeforeGcBytes());
+        heap.put("peakAfterGcBytes", analysis.peakHeapAfterGcBytes());
+        heap.put("peakCommittedBytes", analysis.peakHeapCommittedBytes());
+        node.set("gceasy", log.gcEasy() == null ? F.nullNode() : log.gcEasy().summaryJson());
+        return node;
+    }
+
+    static double round(double value, int digits) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.NaN;
+        }
+        double scale = Math.pow(10, digits);
+        return Math.round(value * scale) / scale;
+    }
+
+    private static void put(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+    }
+
+    private static void add(ArrayNode array, double value) {
+        if (Double.isNaN(value)) {
+            array.addNull();
+        } else {
+            array.add(value);
+        }
+    }
+}

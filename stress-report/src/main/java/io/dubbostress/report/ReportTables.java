@@ -1,0 +1,229 @@
+package io.dubbostress.report;
+
+import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.PerfMonLabel;
+import io.dubbostress.report.perfmon.PerfMonSeries;
+import io.dubbostress.report.perfmon.ServerMetrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The report's tables, shared by report.md (and stdout) and report.html. The first one is the side-by-side view the
+ * report exists for: per scenario, samples, TPS, errors, latency percentiles, server CPU / memory / network / disk
+ * and GC, all over the steady state.
+ */
+final class ReportTables {
+
+    private ReportTables() {
+    }
+
+    static List<Table> all(Report report) {
+        List<Table> tables = new ArrayList<>();
+        tables.add(summary(report));
+        if (!report.hopOverhead().isEmpty()) {
+            tables.add(hopOverhead(report));
+        }
+        tables.add(details(report));
+        if (report.scenarios().stream().anyMatch(s -> s.stats().errors() > 0)) {
+            tables.add(errors(report));
+        }
+        if (report.scenarios().stream().anyMatch(s -> !s.server().isEmpty())) {
+            tables.add(server(report));
+        }
+        if (report.scenarios().stream().anyMatch(s -> !s.gc().isEmpty())) {
+            tables.add(gcPerScenario(report));
+        }
+        if (!report.gcLogs().isEmpty()) {
+            tables.add(gcLogs(report));
+        }
+        return tables;
+    }
+
+    static Table summary(Report report) {
+        Table table = new Table("Scenarios (steady state)", 1, "scenario", "samples", "TPS", "errors %", "unit",
+                "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "CPU % avg/max", "mem % avg/max",
+                "net in/out KB/s", "disk r/w KB/s", "GC pauses n / total ms / max ms").text(4, 16);
+        for (ScenarioResult s : report.scenarios()) {
+            ScenarioStats st = s.stats();
+            LatencyUnit u = st.unit();
+            ServerMetrics host = s.server().isEmpty() ? null : s.server().get(0);
+            table.row(s.name(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
+                    Format.decimal(st.errorPercent(), 2), u.jsonName(), Format.mean(st.mean()),
+                    Format.latency(st.percentile(50)), Format.latency(st.percentile(90)),
+                    Format.latency(st.percentile(95)), Format.latency(st.percentile(99)),
+                    Format.latency(st.percentile(99.9)), Format.latency(st.max()),
+                    avgMax(host, PerfMonLabel.Kind.CPU_PERCENT, 1), avgMax(host, PerfMonLabel.Kind.MEMORY_PERCENT, 1),
+                    pairKb(host, PerfMonLabel.Kind.NETWORK_RECEIVED, PerfMonLabel.Kind.NETWORK_SENT),
+                    pairKb(host, PerfMonLabel.Kind.DISK_READ, PerfMonLabel.Kind.DISK_WRITE),
+                    gcCell(s.gc()));
+        }
+        table.note("Latencies in the unit column: us from our sampler's elapsed_us column, ms from JMeter's elapsed. "
+                + "Percentiles are nearest-rank (HdrHistogram, 3 significant digits); mean and max are exact. "
+                + "Server figures: first monitored host, PerfMon averages over the steady state.");
+        return table;
+    }
+
+    static Table hopOverhead(Report report) {
+        Table table = new Table("Hop overhead (hop minus direct, and hop / direct)", 4, "payload", "hop", "direct",
+                "unit", "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "TPS hop / direct");
+        for (HopOverhead hop : report.hopOverhead()) {
+            List<String> cells = new ArrayList<>();
+            cells.add(hop.payload());
+            cells.add(hop.hop().name());
+            cells.add(hop.direct().name());
+            cells.add(hop.unit().jsonName() + ("mixed".equals(hop.resolution()) ? " (mixed)" : ""));
+            for (String figure : HopOverhead.FIGURES) {
+                cells.add(Format.delta(hop.delta(figure), hop.ratio(figure), figure.equals("mean") ? 1 : 0));
+            }
+            cells.add(Format.decimal(hop.tpsRatio(), 3));
+            table.row(cells.toArray(new String[0]));
+        }
+        table.note("Pairs: hop-X and hop-http-X with direct-X (or --pair). A positive difference is what the hop adds.");
+        return table;
+    }
+
+    static Table details(Report report) {
+        Table table = new Table("Scenario details", 1, "scenario", "resolution", "warm-up s", "warm-up samples",
+                "steady s", "min", "received KB/s", "sent KB/s", "malformed rows", "source").text(1, 9);
+        for (ScenarioResult s : report.scenarios()) {
+            ScenarioStats st = s.stats();
+            table.row(s.name(), st.resolution(), Format.decimal(s.warmup().seconds(), 1), Format.count(st.warmupSamples()),
+                    Format.decimal(st.steadySeconds(), 1), Format.latency(st.min()),
+                    Format.kilobytes(st.receivedBytesPerSecond()), Format.kilobytes(st.sentBytesPerSecond()),
+                    Format.count(s.malformedRows()), String.join(", ", s.sources()));
+        }
+        String rules = report.scenarios().stream().map(s -> s.warmup().rule()).distinct()
+                .collect(Collectors.joining("; "));
+        table.note("Warm-up: " + rules + ".");
+        return table;
+    }
+
+    static Table errors(Report report) {
+        Table table = new Table("Errors (steady state)", 1, "scenario", "errors", "errors %", "top messages").text(3);
+        for (ScenarioResult s : report.scenarios()) {
+            ScenarioStats st = s.stats();
+            if (st.errors() == 0) {
+                continue;
+            }
+            String top = st.topErrors(3).stream().map(c -> c.count + " x " + c.message)
+                    .collect(Collectors.joining("; "));
+            table.row(s.name(), Format.count(st.errors()), Format.decimal(st.errorPercent(), 2), top);
+        }
+        return table;
+    }
+
+    static Table server(Report report) {
+        Table table = new Table("Server (PerfMon, steady state)", 2, "scenario", "host", "CPU % avg", "CPU % max",
+                "mem % avg", "mem % max", "net in KB/s avg/max", "net out KB/s avg/max", "disk read KB/s avg/max",
+                "disk write KB/s avg/max", "other").text(10);
+        for (ScenarioResult s : report.scenarios()) {
+            for (ServerMetrics host : s.server()) {
+                String others = host.others().entrySet().stream()
+                        .map(e -> e.getKey() + " " + Format.decimal(e.getValue().avg, 1) + "/"
+                                + Format.decimal(e.getValue().max, 1))
+                        .collect(Collectors.joining("; "));
+                table.row(s.name(), host.host(), avg(host, PerfMonLabel.Kind.CPU_PERCENT),
+                        max(host, PerfMonLabel.Kind.CPU_PERCENT), avg(host, PerfMonLabel.Kind.MEMORY_PERCENT),
+                        max(host, PerfMonLabel.Kind.MEMORY_PERCENT),
+                        avgMaxKb(host, PerfMonLabel.Kind.NETWORK_RECEIVED), avgMaxKb(host, PerfMonLabel.Kind.NETWORK_SENT),
+                        avgMaxKb(host, PerfMonLabel.Kind.DISK_READ), avgMaxKb(host, PerfMonLabel.Kind.DISK_WRITE),
+                        others.isEmpty() ? Format.NONE : others);
+            }
+        }
+        return table;
+    }
+
+    static Table gcPerScenario(Report report) {
+        Table table = new Table("GC during each scenario (steady state)", 2, "scenario", "service", "pauses",
+                "total ms", "mean ms", "p99 ms", "max ms", "full GCs", "GC throughput %");
+        for (ScenarioResult s : report.scenarios()) {
+            for (Map.Entry<String, PauseStats> entry : s.gc().entrySet()) {
+                PauseStats p = entry.getValue();
+                table.row(s.name(), entry.getKey(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
+                        Format.decimal(p.meanMs(), 2), Format.decimal(p.p99Ms(), 2), Format.decimal(p.maxMs(), 2),
+                        Integer.toString(p.fullCount()), Format.decimal(p.throughputPercent(), 2));
+            }
+        }
+        return table;
+    }
+
+    static Table gcLogs(Report report) {
+        Table table = new Table("GC logs (whole run)", 3, "log", "service", "collector", "pauses", "total ms",
+                "mean ms", "p99 ms", "max ms", "full GCs", "GC throughput %", "alloc MB/s",
+                "heap peak before/after MB", "GCeasy").text(12);
+        for (Report.GcLog log : report.gcLogs()) {
+            GcAnalysis a = log.analysis();
+            PauseStats p = a.pauses();
+            table.row(log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
+                    Format.decimal(p.meanMs(), 2), Format.decimal(p.p99Ms(), 2), Format.decimal(p.maxMs(), 2),
+                    Integer.toString(p.fullCount()), Format.decimal(p.throughputPercent(), 2),
+                    Format.megabytes(a.allocationRateBytesPerSecond()),
+                    Format.megabytes(a.peakHeapBeforeGcBytes()) + " / " + Format.megabytes(a.peakHeapAfterGcBytes()),
+                    gcEasyCell(log.gcEasy()));
+        }
+        table.note("Offline analysis by " + report.gcLogs().get(0).analysis().parser()
+                + "; throughput = 100 x (1 - paused / span), span from JVM start to the last pause's end.");
+        return table;
+    }
+
+    private static String gcEasyCell(GcEasyAnswer answer) {
+        if (answer == null) {
+            return Format.NONE;
+        }
+        StringBuilder cell = new StringBuilder();
+        cell.append("throughput ").append(Format.decimal(answer.throughputPercent(), 2)).append(" %, mean ")
+                .append(Format.decimal(answer.averagePauseMs(), 1)).append(" ms, max ")
+                .append(Format.decimal(answer.maxPauseMs(), 1)).append(" ms; ");
+        cell.append(answer.isProblem() ? "problems: " + String.join(" | ", answer.problems()) : "no problem");
+        if (!answer.webReport().isEmpty()) {
+            cell.append("; ").append(answer.webReport());
+        }
+        return cell.toString();
+    }
+
+    private static String gcCell(Map<String, PauseStats> gc) {
+        if (gc.isEmpty()) {
+            return Format.NONE;
+        }
+        return gc.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue().count() + " / " + Format.decimal(e.getValue().totalMs(), 1)
+                        + " / " + Format.decimal(e.getValue().maxMs(), 1))
+                .collect(Collectors.joining("; "));
+    }
+
+    private static String avgMax(ServerMetrics host, PerfMonLabel.Kind kind, int digits) {
+        PerfMonSeries.WindowStats stats = host == null ? null : host.get(kind);
+        return stats == null ? Format.NONE
+                : Format.decimal(stats.avg, digits) + " / " + Format.decimal(stats.max, digits);
+    }
+
+    private static String pairKb(ServerMetrics host, PerfMonLabel.Kind first, PerfMonLabel.Kind second) {
+        PerfMonSeries.WindowStats a = host == null ? null : host.get(first);
+        PerfMonSeries.WindowStats b = host == null ? null : host.get(second);
+        if (a == null && b == null) {
+            return Format.NONE;
+        }
+        return (a == null ? Format.NONE : Format.kilobytes(a.avg)) + " / " + (b == null ? Format.NONE
+                : Format.kilobytes(b.avg));
+    }
+
+    private static String avg(ServerMetrics host, PerfMonLabel.Kind kind) {
+        PerfMonSeries.WindowStats stats = host.get(kind);
+        return stats == null ? Format.NONE : Format.decimal(stats.avg, 1);
+    }
+
+    private static String max(ServerMetrics host, PerfMonLabel.Kind kind) {
+        PerfMonSeries.WindowStats stats = host.get(kind);
+        return stats == null ? Format.NONE : Format.decimal(stats.max, 1);
+    }
+
+    private static String avgMaxKb(ServerMetrics host, PerfMonLabel.Kind kind) {
+        PerfMonSeries.WindowStats stats = host.get(kind);
+        return stats == null ? Format.NONE : Format.kilobytes(stats.avg) + " / " + Format.kilobytes(stats.max);
+    }
+}

@@ -1,0 +1,105 @@
+package io.dubbostress.report;
+
+import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.ServerMetrics;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario of the report: its samples' figures ({@link ScenarioStats}), where they came from, its time window,
+ * and the server and GC figures over its steady state.
+ */
+public final class ScenarioResult {
+
+    private String name;
+    private final ScenarioStats stats;
+    private final List<String> sources;
+    private final Warmup warmup;
+    private final long startMs;
+    private final long endMs;
+    private final long malformedRows;
+    private final List<String> malformedExamples;
+    private List<ServerMetrics> server = Collections.emptyList();
+    private final Map<String, PauseStats> gc = new LinkedHashMap<>();
+
+    ScenarioResult(String name, ScenarioStats stats, List<String> sources, Warmup warmup, long startMs, long endMs,
+                   long malformedRows, List<String> malformedExamples) {
+        this.name = name;
+        this.stats = stats;
+        this.sources = new ArrayList<>(sources);
+        this.warmup = warmup;
+        this.startMs = startMs;
+        this.endMs = endMs;
+        this.malformedRows = malformedRows;
+        this.malformedExamples = new ArrayList<>(malformedExamples);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    void rename(String newName) {
+        this.name = newName;
+    }
+
+    public ScenarioName parsedName() {
+        return ScenarioName.of(name);
+    }
+
+    public ScenarioStats stats() {
+        return stats;
+    }
+
+    /** The files (and labels) the samples came from, as given or relative to the run folder. */
+    public List<String> sources() {
+        return Collections.unmodifiableList(sources);
+    }
+
+    public Warmup warmup() {
+        return warmup;
+    }
+
+    /** The scenario's start: run.json's startEpochMs, else its first sample's start. */
+    public long startMs() {
+        return startMs;
+    }
+
+    /** The scenario's end: run.json's endEpochMs, else its last sample's end. */
+    public long endMs() {
+        return endMs;
+    }
+
+    /** The steady state's start: {@link #startMs()} plus the warm-up. */
+    public long steadyStartMs() {
+        return stats.steadyStartMs();
+    }
+
+    public long malformedRows() {
+        return malformedRows;
+    }
+
+    public List<String> malformedExamples() {
+        return Collections.unmodifiableList(malformedExamples);
+    }
+
+    public List<ServerMetrics> server() {
+        return server;
+    }
+
+    void server(List<ServerMetrics> metrics) {
+        this.server = Collections.unmodifiableList(new ArrayList<>(metrics));
+    }
+
+    /** GC pause figures during the steady state, by service. */
+    public Map<String, PauseStats> gc() {
+        return Collections.unmodifiableMap(gc);
+    }
+
+    void gc(String service, PauseStats stats) {
+        gc.put(service, stats);
+    }
+}

@@ -1,0 +1,263 @@
+package io.dubbostress.report;
+
+import io.dubbostress.report.jtl.JtlRow;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything the report says about one scenario's samples, accumulated row by row with constant memory: HdrHistograms
+ * of latencies (three significant digits), exact count, sum, min and max, error messages, bytes, and a
+ * {@link Timeline}. Rows with our sampler's {@code elapsed_us} value are recorded in microseconds, rows without it in
+ * JMeter's milliseconds, each in its own histogram; the scenario's {@link #unit()} is microseconds when any row had
+ * them (millisecond rows then count as ms x 1000, and {@link #resolution()} says {@code mixed}), milliseconds
+ * otherwise -- so a millisecond scenario's percentiles are exact. Samples that start before {@code steadyStartMs} are
+ * warm-up: they appear in the time line only, and are counted in {@link #warmupSamples()}.
+ *
+ * <pre>{@code
+ * ScenarioStats stats = new ScenarioStats("direct-1k", steadyStartMs, new Timeline(startMs, spanMs));
+ * while (reader.next()) {
+ *     stats.accept(reader.row());
+ * }
+ * long p99 = stats.percentile(99); // in stats.unit()
+ * }</pre>
+ */
+public final class ScenarioStats {
+
+    /** One hour, in microseconds: a longer sample is recorded as one hour (and counted in {@link #clamped()}). */
+    public static final long HIGHEST_MICROS = 3_600_000_000L;
+    private static final long HIGHEST_MILLIS = HIGHEST_MICROS / 1000;
+    private static final int MAX_LABELS = 50;
+
+    private final String name;
+    private final long steadyStartMs;
+    private final Histogram micros = new Histogram(HIGHEST_MICROS, 3);
+    private final Histogram millis = new Histogram(HIGHEST_MILLIS, 3);
+    private Histogram merged;
+    private final Timeline timeline;
+    private final ErrorMessages errorMessages = new ErrorMessages();
+    private final Set<String> labels = new LinkedHashSet<>();
+    private String lastLabel;
+
+    private long samples;
+    private long warmupSamples;
+    private long errors;
+    private long microRows;
+    private long milliRows;
+    private long clamped;
+    private long latencySumUs;
+    private long minUs = Long.MAX_VALUE;
+    private long maxUs = Long.MIN_VALUE;
+    private long receivedBytes;
+    private long sentBytes;
+    private long firstSteadyStartMs = Long.MAX_VALUE;
+    private long lastSteadyEndMs = Long.MIN_VALUE;
+    private long firstStartMs = Long.MAX_VALUE;
+    private long lastEndMs = Long.MIN_VALUE;
+
+    /** {@code timeline} records microseconds (up to {@link #HIGHEST_MICROS}). */
+    public ScenarioStats(String name, long steadyStartMs, Timeline timeline) {
+        this.name = name;
+        this.steadyStartMs = steadyStartMs;
+        this.timeline = timeline;
+    }
+
+    public void accept(JtlRow row) {
+        String label = row.label();
+        if (label != lastLabel) {
+            lastLabel = label;
+            if (labels.size() < MAX_LABELS) {
+                labels.add(label);
+            }
+        }
+        int count = row.sampleCount();
+        long us = row.elapsedUs();
+        boolean hasMicros = us >= 0;
+        if (!hasMicros) {
+            us = row.elapsedMs() * 1000;
+        }
+        if (us > HIGHEST_MICROS) {
+            us = HIGHEST_MICROS;
+            clamped += count;
+        }
+        long start = row.timeStampMs();
+        long end = start + row.elapsedMs();
+        int failed = row.errorCount();
+        timeline.add(start, us, count, failed);
+        firstStartMs = Math.min(firstStartMs, start);
+        lastEndMs = Math.max(lastEndMs, end);
+        if (start < steadyStartMs) {
+            warmupSamples += count;
+            return;
+        }
+        samples += count;
+        if (hasMicros) {
+            micros.recordValueWithCount(us, count);
+            microRows += count;
+        } else {
+            millis.recordValueWithCount(us / 1000, count);
+            milliRows += count;
+        }
+        merged = null;
+        latencySumUs += us * count;
+        if (us < minUs) {
+            minUs = us;
+        }
+        if (us > maxUs) {
+            maxUs = us;
+        }
+        receivedBytes += row.bytes();
+        sentBytes += row.sentBytes();
+        if (start < firstSteadyStartMs) {
+            firstSteadyStartMs = start;
+        }
+        if (end > lastSteadyEndMs) {
+            lastSteadyEndMs = end;
+        }
+        if (failed > 0) {
+            errors += failed;
+            errorMessages.add(row.responseCode(), row.errorText(), failed);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Microseconds when any steady sample had them, else milliseconds. */
+    public LatencyUnit unit() {
+        return microRows > 0 ? LatencyUnit.MICROSECONDS : LatencyUnit.MILLISECONDS;
+    }
+
+    /**
+     * {@code us} when every steady sample had a microsecond value, {@code ms} when none had, {@code mixed} when some
+     * had not (those count as their {@code elapsed} ms x 1000).
+     */
+    public String resolution() {
+        if (microRows == 0) {
+            return "ms";
+        }
+        return milliRows == 0 ? "us" : "mixed";
+    }
+
+    /** Steady samples that had no microsecond value in a scenario that otherwise has them. */
+    public long samplesWithoutMicros() {
+        return microRows > 0 ? milliRows : 0;
+    }
+
+    public long samples() {
+        return samples;
+    }
+
+    public long warmupSamples() {
+        return warmupSamples;
+    }
+
+    /** Samples longer than one hour, recorded as one hour. */
+    public long clamped() {
+        return clamped;
+    }
+
+    public long errors() {
+        return errors;
+    }
+
+    public double errorPercent() {
+        return samples == 0 ? 0 : errors * 100.0 / samples;
+    }
+
+    public List<ErrorMessages.Count> topErrors(int n) {
+        return errorMessages.top(n);
+    }
+
+    public List<String> labels() {
+        return Collections.unmodifiableList(new ArrayList<>(labels));
+    }
+
+    /** Where the steady state starts: samples starting earlier are warm-up. */
+    public long steadyStartMs() {
+        return steadyStartMs;
+    }
+
+    /** The steady state's duration: from the warm-up's end (or the first steady sample) to the last sample's end. */
+    public double steadySeconds() {
+        if (samples == 0) {
+            return 0;
+        }
+        long from = Math.min(Math.max(steadyStartMs, firstStartMs), firstSteadyStartMs);
+        return Math.max(1, lastSteadyEndMs - from) / 1000.0;
+    }
+
+    /** Steady-state samples per second. */
+    public double tps() {
+        return samples == 0 ? 0 : samples / steadySeconds();
+    }
+
+    public double receivedBytesPerSecond() {
+        return samples == 0 ? 0 : receivedBytes / steadySeconds();
+    }
+
+    public double sentBytesPerSecond() {
+        return samples == 0 ? 0 : sentBytes / steadySeconds();
+    }
+
+    /** First sample start and last sample end, warm-up included (epoch ms), or Long.MAX/MIN_VALUE before any. */
+    public long firstStartMs() {
+        return firstStartMs;
+    }
+
+    public long lastEndMs() {
+        return lastEndMs;
+    }
+
+    /** The exact mean of the steady samples, in {@link #unit()}. */
+    public double mean() {
+        return samples == 0 ? Double.NaN : (double) latencySumUs / samples / unit().micros();
+    }
+
+    /** The exact minimum, in {@link #unit()}. */
+    public long min() {
+        return samples == 0 ? 0 : minUs / unit().micros();
+    }
+
+    /** The exact maximum, in {@link #unit()}. */
+    public long max() {
+        return samples == 0 ? 0 : maxUs / unit().micros();
+    }
+
+    /**
+     * The nearest-rank percentile (the value at rank ceil(p/100 x n)), as HdrHistogram reports it: exact below 2048
+     * units, otherwise the top of its bucket, at most 0.1 % above the exact value; never above {@link #max()}.
+     */
+    public long percentile(double percentile) {
+        return samples == 0 ? 0 : Math.min(histogram().getValueAtPercentile(percentile), max());
+    }
+
+    public Timeline timeline() {
+        return timeline;
+    }
+
+    /** The latency histogram in {@link #unit()} (millisecond rows scaled when the scenario is in microseconds). */
+    Histogram histogram() {
+        if (microRows == 0) {
+            return millis;
+        }
+        if (milliRows == 0) {
+            return micros;
+        }
+        if (merged == null) {
+            Histogram all = micros.copy();
+            for (org.HdrHistogram.HistogramIterationValue v : millis.recordedValues()) {
+                all.recordValueWithCount(Math.min(HIGHEST_MICROS, v.getValueIteratedTo() * 1000),
+                        v.getCountAtValueIteratedTo());
+            }
+            merged = all;
+        }
+        return merged;
+    }
+}

@@ -1,0 +1,54 @@
+package io.dubbostress.report.jtl;
+
+import java.util.Locale;
+
+/**
+ * The JTL columns the report reads, by the header names JMeter's CSV writer uses ({@code CSVSaveService}), plus our
+ * sampler's {@code elapsed_us} sample variable. Every other column (threadName, URL, Latency, ...) is skipped.
+ */
+public enum JtlColumn {
+    TIME_STAMP("timeStamp"),
+    ELAPSED("elapsed"),
+    LABEL("label"),
+    RESPONSE_CODE("responseCode"),
+    RESPONSE_MESSAGE("responseMessage"),
+    SUCCESS("success"),
+    FAILURE_MESSAGE("failureMessage"),
+    BYTES("bytes"),
+    SENT_BYTES("sentBytes"),
+    SAMPLE_COUNT("SampleCount"),
+    ERROR_COUNT("ErrorCount"),
+    /** Our Dubbo sampler's variable: elapsed in microseconds (plans set {@code sample_variables=elapsed_us}). */
+    ELAPSED_US("elapsed_us"),
+    /** Any column the report does not read. */
+    OTHER("");
+
+    /**
+     * JMeter's column order when every default {@code jmeter.save.saveservice.*} setting is on: what a header-less
+     * JTL ({@code print_field_names=false}) is assumed to hold.
+     */
+    public static final String[] JMETER_DEFAULT_HEADER = {
+        "timeStamp", "elapsed", "label", "responseCode", "responseMessage", "threadName", "dataType", "success",
+        "failureMessage", "bytes", "sentBytes", "grpThreads", "allThreads", "URL", "Latency", "IdleTime", "Connect"};
+
+    private final String headerName;
+
+    JtlColumn(String headerName) {
+        this.headerName = headerName;
+    }
+
+    public String headerName() {
+        return headerName;
+    }
+
+    /** The column a header cell names; JMeter's spelling, compared without case. */
+    public static JtlColumn ofHeader(String cell) {
+        String name = cell.trim().toLowerCase(Locale.ROOT);
+        for (JtlColumn column : values()) {
+            if (column != OTHER && column.headerName.toLowerCase(Locale.ROOT).equals(name)) {
+                return column;
+            }
+        }
+        return OTHER;
+    }
+}

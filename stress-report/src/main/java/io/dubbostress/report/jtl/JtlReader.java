@@ -1,0 +1,769 @@
+package io.dubbostress.report.jtl;
+
+import io.dubbostress.report.UserError;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Streams the rows of a CSV JTL (JMeter's results file) with constant memory and no per-row allocation for the
+ * numbers: the file is read in 1 MiB blocks, fields are found by scanning bytes (RFC 4180 quoting: delimiters,
+ * doubled quotes and line breaks inside quoted fields), numbers are parsed from the bytes, labels are interned.
+ * A row that does not fit the header (wrong field count, a number that is not one, an unterminated quote) is
+ * counted in {@link #malformedRows()} and skipped, never fatal.
+ *
+ * <pre>{@code
+ * try (JtlReader reader = JtlReader.open(Paths.get("results.jtl"))) {
+ *     JtlRow row = reader.row();
+ *     while (reader.next()) {
+ *         histogram.recordValue(row.elapsedUs() >= 0 ? row.elapsedUs() : row.elapsedMs() * 1000);
+ *     }
+ *     System.out.println(reader.malformedRows() + " malformed rows");
+ * }
+ * }</pre>
+ */
+public final class JtlReader implements Closeable {
+
+    private static final int BLOCK = 1 << 20;
+    /** A "row" longer than this is an unterminated quote swallowing the file: the line is dropped instead. */
+    private static final int MAX_ROW_BYTES = 16 << 20;
+    private static final int KEPT_EXAMPLES = 3;
+    private static final long NOT_A_NUMBER = Long.MIN_VALUE;
+    private static final long EMPTY = Long.MIN_VALUE + 1;
+
+    private static final int ROW = 0;
+    private static final int NEED_MORE = 1;
+    private static final int BAD = 2;
+    private static final int BLANK = 3;
+
+    private final Path file;
+    private final InputStream in;
+    private final JtlColumns columns;
+    private final JtlColumn[] kinds;
+    private final byte delimiter;
+    private final JtlRow row = new JtlRow(this);
+    private final LabelCache labels = new LabelCache();
+    private final int codeIndex;
+    private final int messageIndex;
+    private final int failureIndex;
+    private boolean signedElapsed;
+
+    private byte[] buf = new byte[BLOCK];
+    private int pos;
+    private int limit;
+    private boolean eof;
+
+    private final int[] fieldStart;
+    private final int[] fieldEnd;
+    private final boolean[] fieldQuoted;
+    private int fieldsSeen;
+    private String badReason;
+
+    private long rowNumber;
+    private long rows;
+    private long malformed;
+    private final List<String> malformedExamples = new ArrayList<>();
+    private DateTimeFormatter dateTimestamps;
+
+    private JtlReader(Path file, InputStream in, JtlColumns columns) {
+        this.file = file;
+        this.in = in;
+        this.columns = columns;
+        this.delimiter = columns.delimiter();
+        this.kinds = new JtlColumn[columns.count()];
+        for (int i = 0; i < kinds.length; i++) {
+            kinds[i] = columns.kind(i);
+        }
+        this.fieldStart = new int[kinds.length];
+        this.fieldEnd = new int[kinds.length];
+        this.fieldQuoted = new boolean[kinds.length];
+        this.codeIndex = columns.indexOf(JtlColumn.RESPONSE_CODE);
+        this.messageIndex = columns.indexOf(JtlColumn.RESPONSE_MESSAGE);
+        this.failureIndex = columns.indexOf(JtlColumn.FAILURE_MESSAGE);
+    }
+
+    /**
+     * Opens a JTL and reads its header. A missing, empty or XML file, or one without the columns a report needs, is
+     * a {@link UserError} naming the file. {@code .gz} files are decompressed on the fly.
+     */
+    public static JtlReader open(Path file) {
+        return open(file, "JTL file");
+    }
+
+    /** As {@link #open(Path)}, with {@code what} naming the file in messages ("PerfMon file"). */
+    public static JtlReader open(Path file, String what) {
+        InputStream in = openStream(file, what);
+        try {
+            HeaderProbe probe = HeaderProbe.read(file, what, in);
+            JtlReader reader = new JtlReader(file, in, probe.columns);
+            reader.pushBack(probe.unread, probe.unreadLength);
+            return reader;
+        } catch (RuntimeException e) {
+            closeQuietly(in);
+            throw e;
+        }
+    }
+
+    /**
+     * Continues reading {@code file} with known columns from byte {@code offset} on (plain files only), after skipping
+     * the partial line there. Used to find the last timestamps of a big file without reading all of it.
+     */
+    public static JtlReader openAt(Path file, JtlColumns columns, long offset) {
+        InputStream in = openStream(file, "JTL file");
+        try {
+            long skipped = 0;
+            while (skipped < offset) {
+                long n = in.skip(offset - skipped);
+                if (n <= 0) {
+                    break;
+                }
+                skipped += n;
+            }
+            JtlReader reader = new JtlReader(file, in, columns);
+            if (offset > 0) {
+                reader.skipLine();
+            }
+            return reader;
+        } catch (IOException e) {
+            closeQuietly(in);
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+    }
+
+    private static InputStream openStream(Path file, String what) {
+        try {
+            InputStream raw = Files.newInputStream(file);
+            return file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, BLOCK) : raw;
+        } catch (NoSuchFileException e) {
+            throw new UserError(what + " " + file + " does not exist");
+        } catch (IOException e) {
+            throw new UserError(what + " " + file + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Accepts negative {@code elapsed} values: a PerfMon collector CSV keeps its metric value there (x 1000) and writes
+     * -1000 for "not available". Sample JTLs never have one, so by default it makes the row malformed.
+     */
+    public JtlReader signedElapsed() {
+        this.signedElapsed = true;
+        return this;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public JtlColumns columns() {
+        return columns;
+    }
+
+    /** The row object {@link #next()} fills (always the same one). */
+    public JtlRow row() {
+        return row;
+    }
+
+    /** Data rows read so far, malformed ones not included. */
+    public long rows() {
+        return rows;
+    }
+
+    public long malformedRows() {
+        return malformed;
+    }
+
+    /** Up to three malformed rows, each as "data row N: reason". */
+    public List<String> malformedExamples() {
+        return Collections.unmodifiableList(malformedExamples);
+    }
+
+    /** Reads the next well-formed row into {@link #row()}; false at the end of the file. */
+    public boolean next() {
+        try {
+            while (true) {
+                if (pos >= limit && !fill()) {
+                    return false;
+                }
+                int result = delimitRow();
+                if (result == NEED_MORE) {
+                    if (!fill()) {
+                        // fill() only fails at EOF with nothing left; delimitRow() handles EOF itself
+                        return false;
+                    }
+                    continue;
+                }
+                if (result == BLANK) {
+                    continue;
+                }
+                rowNumber++;
+                if (result == BAD) {
+                    countMalformed(badReason);
+                    continue;
+                }
+                if (fieldsSeen != kinds.length) {
+                    countMalformed(fieldsSeen + " fields where the header has " + kinds.length);
+                    continue;
+                }
+                if (interpret()) {
+                    rows++;
+                    return true;
+                }
+                countMalformed(badReason);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+    }
+
+    private void countMalformed(String reason) {
+        malformed++;
+        if (malformedExamples.size() < KEPT_EXAMPLES) {
+            malformedExamples.add("data row " + rowNumber + ": " + reason);
+        }
+    }
+
+    /**
+     * Finds the fields of the row at {@link #pos}; on success moves {@code pos} past its line break. Returns
+     * {@link #NEED_MORE} when the buffer ends inside the row and more input may come.
+     */
+    private int delimitRow() {
+        final byte[] b = buf;
+        final int end = limit;
+        final byte delim = delimiter;
+        final int expected = kinds.length;
+        int i = pos;
+        int field = 0;
+        if (b[i] == '\n' || b[i] == '\r') {
+            // an empty line: JMeter never writes one; skip it silently
+            i++;
+            if (b[i - 1] == '\r' && i < end && b[i] == '\n') {
+                i++;
+            }
+            pos = i;
+            return BLANK;
+        }
+        while (true) {
+            int start;
+            int stop;
+            boolean quoted = false;
+            if (i < end && b[i] == '"') {
+                quoted = true;
+                start = ++i;
+                while (true) {
+                    if (i >= end) {
+                        return eof ? dropLine("a quoted field is not closed") : needMore();
+                    }
+                    if (b[i] == '"') {
+                        if (i + 1 >= end && !eof) {
+                            return needMore();
+                        }
+                        if (i + 1 < end && b[i + 1] == '"') {
+                            i += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    i++;
+                }
+                stop = i++;
+            } else {
+                start = i;
+                while (i < end) {
+                    byte c = b[i];
+                    if (c == delim || c == '\n' || c == '\r') {
+                        break;
+                    }
+                    i++;
+                }
+                if (i >= end && !eof) {
+                    return needMore();
+                }
+                stop = i;
+            }
+            if (field < expected) {
+                fieldStart[field] = start;
+                fieldEnd[field] = stop;
+                fieldQuoted[field] = quoted;
+            }
+            field++;
+            if (i >= end) {
+                // the last row of a file without a final line break
+                pos = i;
+                fieldsSeen = field;
+                return ROW;
+            }
+            byte c = b[i];
+            if (c == delim) {
+                i++;
+                continue;
+            }
+            if (c == '\n') {
+                pos = i + 1;
+                fieldsSeen = field;
+                return ROW;
+            }
+            if (c == '\r') {
+                if (i + 1 >= end && !eof) {
+                    return needMore();
+                }
+                pos = (i + 1 < end && b[i + 1] == '\n') ? i + 2 : i + 1;
+                fieldsSeen = field;
+                return ROW;
+            }
+            // text after a closing quote
+            return dropLine("text after a quoted field");
+        }
+    }
+
+    private int needMore() {
+        if (limit - pos >= MAX_ROW_BYTES) {
+            return dropLine("a row longer than " + (MAX_ROW_BYTES >> 20) + " MiB (an unclosed quote?)");
+        }
+        return NEED_MORE;
+    }
+
+    /** Drops the physical line at {@link #pos} (the row cannot be parsed) and reports it malformed. */
+    private int dropLine(String reason) {
+        int i = pos;
+        while (i < limit && buf[i] != '\n') {
+            i++;
+        }
+        pos = Math.min(i + 1, limit);
+        badReason = reason;
+        return BAD;
+    }
+
+    private void skipLine() throws IOException {
+        while (true) {
+            if (pos >= limit && !fill()) {
+                return;
+            }
+            while (pos < limit) {
+                if (buf[pos++] == '\n') {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Turns the delimited fields into {@link #row}; false (and {@link #badReason}) when a number is not one. */
+    private boolean interpret() {
+        JtlRow r = row;
+        r.elapsedUs = JtlRow.NO_MICROS;
+        r.success = true;
+        r.bytes = 0;
+        r.sentBytes = 0;
+        r.sampleCount = 1;
+        r.errorCount = -1;
+        r.label = "";
+        boolean haveTime = false;
+        boolean haveElapsed = false;
+        for (int f = 0; f < kinds.length; f++) {
+            JtlColumn kind = kinds[f];
+            if (kind == JtlColumn.OTHER) {
+                continue;
+            }
+            int s = fieldStart[f];
+            int e = fieldEnd[f];
+            switch (kind) {
+                case TIME_STAMP: {
+                    long v = parseLong(buf, s, e);
+                    if (v == NOT_A_NUMBER || v == EMPTY) {
+                        v = parseDateTimestamp(s, e);
+                        if (v == NOT_A_NUMBER) {
+                            badReason = "timeStamp '" + text(f) + "' is not a timestamp";
+                            return false;
+                        }
+                    }
+                    r.timeStampMs = v;
+                    haveTime = true;
+                    break;
+                }
+                case ELAPSED: {
+                    long v = parseLong(buf, s, e);
+                    if (v == NOT_A_NUMBER || v == EMPTY || (v < 0 && !signedElapsed)) {
+                        badReason = "elapsed '" + text(f) + "' is not a duration";
+                        return false;
+                    }
+                    r.elapsedMs = v;
+                    haveElapsed = true;
+                    break;
+                }
+                case ELAPSED_US: {
+                    long v = parseLong(buf, s, e);
+                    if (v == EMPTY || isNullWord(s, e)) {
+                        break;
+                    }
+                    if (v == NOT_A_NUMBER || v < 0) {
+                        badReason = "elapsed_us '" + text(f) + "' is not a duration";
+                        return false;
+                    }
+                    r.elapsedUs = v;
+                    break;
+                }
+                case LABEL:
+                    r.label = fieldQuoted[f] ? labels.intern(text(f)) : labels.intern(buf, s, e);
+                    break;
+                case SUCCESS:
+                    r.success = e > s && (buf[s] == 't' || buf[s] == 'T');
+                    break;
+                case BYTES:
+                    r.bytes = countOrZero(s, e);
+                    break;
+                case SENT_BYTES:
+                    r.sentBytes = countOrZero(s, e);
+                    break;
+                case SAMPLE_COUNT: {
+                    long v = parseLong(buf, s, e);
+                    r.sampleCount = v > 0 && v <= Integer.MAX_VALUE ? (int) v : 1;
+                    break;
+                }
+                case ERROR_COUNT: {
+                    long v = parseLong(buf, s, e);
+                    r.errorCount = v >= 0 && v <= Integer.MAX_VALUE ? (int) v : -1;
+                    break;
+                }
+                default:
+                    break;
+            }
+        }
+        if (!haveTime || !haveElapsed) {
+            badReason = "no timeStamp or elapsed";
+            return false;
+        }
+        if (r.errorCount < 0) {
+            r.errorCount = r.success ? 0 : r.sampleCount;
+        }
+        return true;
+    }
+
+    private long countOrZero(int s, int e) {
+        long v = parseLong(buf, s, e);
+        return v == NOT_A_NUMBER || v == EMPTY || v < 0 ? 0 : v;
+    }
+
+    private boolean isNullWord(int s, int e) {
+        return e - s == 4 && buf[s] == 'n' && buf[s + 1] == 'u' && buf[s + 2] == 'l' && buf[s + 3] == 'l';
+    }
+
+    static long parseLong(byte[] b, int s, int e) {
+        if (s >= e) {
+            return EMPTY;
+        }
+        boolean negative = b[s] == '-';
+        int i = negative ? s + 1 : s;
+        if (i >= e || e - i > 18) {
+            return NOT_A_NUMBER;
+        }
+        long v = 0;
+        for (; i < e; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                return NOT_A_NUMBER;
+            }
+            v = v * 10 + d;
+        }
+        return negative ? -v : v;
+    }
+
+    /** A timestamp written with {@code jmeter.save.saveservice.timestamp_format} set to a date pattern (slow path). */
+    private long parseDateTimestamp(int s, int e) {
+        String value = new String(buf, s, e - s, StandardCharsets.UTF_8).trim();
+        if (value.isEmpty()) {
+            return NOT_A_NUMBER;
+        }
+        if (dateTimestamps != null) {
+            try {
+                return LocalDateTime.parse(value, dateTimestamps).atZone(ZoneId.systemDefault()).toInstant()
+                        .toEpochMilli();
+            } catch (DateTimeParseException ignored) {
+                // fall through: try the other patterns
+            }
+        }
+        for (String pattern : new String[] {"yyyy/MM/dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS",
+                                            "yyyy/MM/dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"}) {
+            DateTimeFormatter formatter = DateTimeFormatter.ofPattern(pattern);
+            try {
+                long ms = LocalDateTime.parse(value, formatter).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+                dateTimestamps = formatter;
+                return ms;
+            } catch (DateTimeParseException ignored) {
+                // next pattern
+            }
+        }
+        return NOT_A_NUMBER;
+    }
+
+    /** The text of a column of the current row, unquoted; "" when the file has no such column. */
+    String text(JtlColumn column) {
+        int index = column == JtlColumn.RESPONSE_CODE ? codeIndex
+                : column == JtlColumn.RESPONSE_MESSAGE ? messageIndex
+                : column == JtlColumn.FAILURE_MESSAGE ? failureIndex
+                : columns.indexOf(column);
+        return index < 0 ? "" : text(index);
+    }
+
+    private String text(int field) {
+        int s = fieldStart[field];
+        int e = fieldEnd[field];
+        String value = new String(buf, s, e - s, StandardCharsets.UTF_8);
+        return fieldQuoted[field] ? value.replace("\"\"", "\"") : value;
+    }
+
+    private void pushBack(byte[] bytes, int length) {
+        if (length > buf.length) {
+            buf = new byte[length];
+        }
+        System.arraycopy(bytes, 0, buf, 0, length);
+        pos = 0;
+        limit = length;
+    }
+
+    /** Keeps the unread bytes, reads more after them; false when nothing is left at all. */
+    private boolean fill() throws IOException {
+        if (eof) {
+            return pos < limit;
+        }
+        int unread = limit - pos;
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, unread);
+            pos = 0;
+            limit = unread;
+        }
+        if (limit == buf.length) {
+            byte[] bigger = new byte[buf.length * 2];
+            System.arraycopy(buf, 0, bigger, 0, limit);
+            buf = bigger;
+        }
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            eof = true;
+            return pos < limit;
+        }
+        limit += n;
+        return true;
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(in);
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // nothing was written; nothing to lose
+        }
+    }
+
+    /** Reads the first line (the header, or the first row of a header-less file) and decides the columns. */
+    private static final class HeaderProbe {
+        final JtlColumns columns;
+        final byte[] unread;
+        final int unreadLength;
+
+        private HeaderProbe(JtlColumns columns, byte[] unread, int unreadLength) {
+            this.columns = columns;
+            this.unread = unread;
+            this.unreadLength = unreadLength;
+        }
+
+        static HeaderProbe read(Path file, String what, InputStream in) {
+            byte[] head = new byte[64 * 1024];
+            int length = 0;
+            int lineEnd = -1;
+            try {
+                while (lineEnd < 0 && length < head.length) {
+                    int n = in.read(head, length, head.length - length);
+                    if (n < 0) {
+                        break;
+                    }
+                    for (int i = length; i < length + n; i++) {
+                        if (head[i] == '\n') {
+                            lineEnd = i;
+                            break;
+                        }
+                    }
+                    length += n;
+                }
+            } catch (IOException e) {
+                throw new UserError(what + " " + file + " cannot be read: " + e.getMessage());
+            }
+            int start = 0;
+            if (length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
+                start = 3; // a UTF-8 byte order mark written by an editor
+            }
+            String firstLine = new String(head, start, (lineEnd < 0 ? length : lineEnd) - start, StandardCharsets.UTF_8)
+                    .replace("\r", "");
+            if (firstLine.trim().isEmpty()) {
+                throw new UserError(what + " " + file + " is empty");
+            }
+            if (firstLine.trim().startsWith("<")) {
+                throw new UserError(what + " " + file + " is XML; stress report reads CSV results "
+                        + "(jmeter.save.saveservice.output_format=csv, JMeter's default)");
+            }
+            byte delimiter = detectDelimiter(firstLine);
+            List<String> cells = splitLine(firstLine, (char) delimiter);
+            boolean headerless = !cells.isEmpty() && cells.get(0).trim().matches("\\d+");
+            JtlColumns columns;
+            int bodyStart;
+            if (headerless) {
+                if (cells.size() < JtlColumn.JMETER_DEFAULT_HEADER.length) {
+                    throw new UserError(what + " " + file + " has no header row and " + cells.size()
+                            + " columns, not JMeter's default " + JtlColumn.JMETER_DEFAULT_HEADER.length
+                            + ": write it with jmeter.save.saveservice.print_field_names=true");
+                }
+                columns = JtlColumns.jmeterDefault(delimiter, cells.size() - JtlColumn.JMETER_DEFAULT_HEADER.length);
+                bodyStart = start;
+            } else {
+                columns = JtlColumns.fromHeader(delimiter, cells);
+                String missing = columns.missingRequiredColumn();
+                if (missing != null) {
+                    throw new UserError(what + " " + file + " has no '" + missing + "' column (header: "
+                            + abbreviate(firstLine) + ")");
+                }
+                bodyStart = lineEnd < 0 ? length : lineEnd + 1;
+            }
+            byte[] rest = new byte[Math.max(BLOCK, length - bodyStart)];
+            System.arraycopy(head, bodyStart, rest, 0, length - bodyStart);
+            return new HeaderProbe(columns, rest, length - bodyStart);
+        }
+
+        private static byte detectDelimiter(String line) {
+            boolean quoted = false;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (c == '"') {
+                    quoted = !quoted;
+                } else if (!quoted && (c == ',' || c == '\t' || c == ';' || c == '|')) {
+                    return (byte) c;
+                }
+            }
+            return ',';
+        }
+
+        private static String abbreviate(String line) {
+            return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+        }
+    }
+
+    /** Splits one line by the delimiter, honouring quotes (for the header only: rows use the byte scanner). */
+    static List<String> splitLine(String line, char delimiter) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"') {
+                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                        cell.append('"');
+                        i++;
+                    } else {
+                        quoted = false;
+                    }
+                } else {
+                    cell.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == delimiter) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+
+    /** Labels are few: one String per distinct label, found by its bytes without decoding. */
+    private static final class LabelCache {
+        private byte[][] keys = new byte[64][];
+        private String[] values = new String[64];
+        private int size;
+
+        String intern(byte[] b, int s, int e) {
+            int hash = 1;
+            for (int i = s; i < e; i++) {
+                hash = 31 * hash + b[i];
+            }
+            int mask = keys.length - 1;
+            int slot = mix(hash) & mask;
+            while (keys[slot] != null) {
+                if (sameBytes(keys[slot], b, s, e)) {
+                    return values[slot];
+                }
+                slot = (slot + 1) & mask;
+            }
+            byte[] key = new byte[e - s];
+            System.arraycopy(b, s, key, 0, key.length);
+            String value = new String(key, StandardCharsets.UTF_8);
+            keys[slot] = key;
+            values[slot] = value;
+            if (++size * 2 > keys.length) {
+                grow();
+            }
+            return value;
+        }
+
+        String intern(String label) {
+            byte[] bytes = label.getBytes(StandardCharsets.UTF_8);
+            return intern(bytes, 0, bytes.length);
+        }
+
+        private void grow() {
+            byte[][] oldKeys = keys;
+            String[] oldValues = values;
+            keys = new byte[oldKeys.length * 2][];
+            values = new String[oldKeys.length * 2];
+            int mask = keys.length - 1;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    int hash = 1;
+                    for (byte x : oldKeys[i]) {
+                        hash = 31 * hash + x;
+                    }
+                    int slot = mix(hash) & mask;
+                    while (keys[slot] != null) {
+                        slot = (slot + 1) & mask;
+                    }
+                    keys[slot] = oldKeys[i];
+                    values[slot] = oldValues[i];
+                }
+            }
+        }
+
+        private static int mix(int h) {
+            return h ^ (h >>> 16);
+        }
+
+        private static boolean sameBytes(byte[] key, byte[] b, int s, int e) {
+            if (key.length != e - s) {
+                return false;
+            }
+            for (int i = 0; i < key.length; i++) {
+                if (key[i] != b[s + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

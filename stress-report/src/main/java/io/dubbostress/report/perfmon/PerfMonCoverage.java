@@ -1,0 +1,156 @@
+package io.dubbostress.report.perfmon;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Whether a scenario's PerfMon CSV covers the scenario. JMeter's PerfMon collector ({@code jmeter-plugins-perfmon}
+ * 2.1 with the {@code perfmon} 2.2.2 client) writes an error row per interval when it cannot reach the agent at the
+ * test's start, but when the agent dies during the test its client reads end-of-stream as an empty line: it writes
+ * nothing from then on, and no error. So a gap is found by its absence: readings that stop before the scenario's end,
+ * a hole between two readings, or a first reading that comes late.
+ *
+ * <pre>{@code
+ * String problem = PerfMonCoverage.of(dir.resolve("perfmon.csv")).problem(startMs, endMs);  // null: complete
+ * }</pre>
+ */
+public final class PerfMonCoverage {
+
+    /** A stretch without readings longer than this is a gap (the collector reads every second). */
+    public static final long GAP_MS = 10_000;
+    /** The first reading may come this late: JMeter starting its threads and the collector connecting, on a busy
+     * machine (seen: 6 s with the load average at 10). */
+    public static final long START_GRACE_MS = 20_000;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss")
+            .withZone(ZoneId.systemDefault());
+
+    private final List<Long> readings;
+    private final long failed;
+    private final String firstFailure;
+    private final boolean exists;
+
+    private PerfMonCoverage(List<Long> readings, long failed, String firstFailure, boolean exists) {
+        this.readings = readings;
+        this.failed = failed;
+        this.firstFailure = firstFailure;
+        this.exists = exists;
+    }
+
+    /** Reads the collector's CSV (header row, {@code timeStamp}, {@code success}, {@code responseMessage}). */
+    public static PerfMonCoverage of(Path csv) throws IOException {
+        if (!Files.exists(csv)) {
+            return new PerfMonCoverage(Collections.<Long>emptyList(), 0, "", false);
+        }
+        List<Long> readings = new ArrayList<>();
+        long failed = 0;
+        String firstFailure = "";
+        try (BufferedReader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            String headerLine = reader.readLine();
+            List<String> header = headerLine == null ? Collections.<String>emptyList() : cells(headerLine);
+            int time = header.indexOf("timeStamp");
+            int success = header.indexOf("success");
+            int message = header.indexOf("responseMessage");
+            if (time < 0 || success < 0) {
+                return new PerfMonCoverage(readings, 0, "", true);
+            }
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                List<String> row = cells(line);
+                if (row.size() <= Math.max(time, success)) {
+                    continue; // a torn row
+                }
+                long at;
+                try {
+                    at = Long.parseLong(row.get(time));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (Boolean.parseBoolean(row.get(success))) {
+                    readings.add(at);
+                } else {
+                    failed++;
+                    if (firstFailure.isEmpty() && message >= 0 && message < row.size()) {
+                        firstFailure = row.get(message);
+                    }
+                }
+            }
+        }
+        Collections.sort(readings);
+        return new PerfMonCoverage(readings, failed, firstFailure, true);
+    }
+
+    /**
+     * What is missing between {@code startMs} and {@code endMs}, in one line; null when the readings cover it.
+     */
+    public String problem(long startMs, long endMs) {
+        if (!exists) {
+            return "no server metrics: the PerfMon collector wrote no file";
+        }
+        if (readings.isEmpty()) {
+            return "no server metrics: " + (failed > 0 ? "every reading failed (" + failed + " error rows: "
+                    + firstFailure + ")" : "the PerfMon collector recorded nothing");
+        }
+        long first = readings.get(0);
+        long last = readings.get(readings.size() - 1);
+        long gapFrom = first;
+        long gapTo = first;
+        for (int i = 1; i < readings.size(); i++) {
+            if (readings.get(i) - readings.get(i - 1) > gapTo - gapFrom) {
+                gapFrom = readings.get(i - 1);
+                gapTo = readings.get(i);
+            }
+        }
+        long trailing = endMs - last;
+        if (trailing > GAP_MS && trailing >= gapTo - gapFrom) {
+            return "server metrics are partial: no PerfMon reading after " + clock(last) + ", the last "
+                    + trailing / 1000 + " s of the scenario (the agent stopped answering)";
+        }
+        if (gapTo - gapFrom > GAP_MS) {
+            return "server metrics are partial: no PerfMon reading from " + clock(gapFrom) + " to " + clock(gapTo)
+                    + " (" + (gapTo - gapFrom) / 1000 + " s; the agent did not answer)";
+        }
+        if (first - startMs > START_GRACE_MS) {
+            return "server metrics are partial: the first PerfMon reading came " + (first - startMs) / 1000
+                    + " s after the scenario's start, at " + clock(first);
+        }
+        if (failed > 0) {
+            return "server metrics are partial: " + failed + " readings failed (" + firstFailure + ")";
+        }
+        return null;
+    }
+
+    private static String clock(long epochMs) {
+        return CLOCK.format(Instant.ofEpochMilli(epochMs));
+    }
+
+    /** One CSV line as JMeter writes it: fields optionally in double quotes, {@code ""} for a quote. */
+    private static List<String> cells(String line) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                cell.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+}
