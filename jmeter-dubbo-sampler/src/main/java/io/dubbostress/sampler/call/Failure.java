@@ -48,6 +48,8 @@ public final class Failure {
     private static final Pattern PAYLOAD_LIMIT_TEXT = Pattern.compile("Data length too large: (\\d+), max payload: (\\d+)");
     private static final Pattern NOT_EXPORTED = Pattern.compile("Not found exported service: (\\S+) in \\[([^\\]]*)\\]");
     private static final Pattern PROVIDER_ADDRESS = Pattern.compile("provider: /?([^\\s,]+)");
+    /** Where this side decodes an answer: in the stack trace of a failure that is ours, not the provider's. */
+    private static final String LOCAL_ANSWER_DECODER = "DecodeableRpcResult.decode";
     private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
     private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
@@ -184,6 +186,11 @@ public final class Failure {
             if (text.contains(ThrowableDecoding.INCOMPLETE_COLLECTION)) {
                 return new Failure("SERIALIZATION", oneLine(ThrowableDecoding.INCOMPLETE_COLLECTION
                         + ThrowableDecoding.INCOMPLETE_COLLECTION_ADVICE));
+            }
+            if (text.contains(LOCAL_ANSWER_DECODER)) {
+                // the answer arrived and this JVM could not decode it (its stack trace is ours, not the provider's)
+                return new Failure("SERIALIZATION", oneLine("cannot decode the provider's answer here: "
+                        + withoutUrlQueries(first)));
             }
             Matcher token = INVALID_TOKEN.matcher(text);
             if (token.find()) {

@@ -20,6 +20,7 @@ final class XmlJtl {
         boolean success;
         long elapsedMs;
         long bytes;
+        long connectMs;
         String data;
 
         @Override
@@ -50,6 +51,7 @@ final class XmlJtl {
             s.success = "true".equals(e.getAttribute("s"));
             s.elapsedMs = Long.parseLong(e.getAttribute("t"));
             s.bytes = e.hasAttribute("by") ? Long.parseLong(e.getAttribute("by")) : -1;
+            s.connectMs = e.hasAttribute("ct") ? Long.parseLong(e.getAttribute("ct")) : -1;
             NodeList data = e.getElementsByTagName("responseData");
             s.data = data.getLength() == 0 ? null : data.item(0).getTextContent();
             if (samples.put(s.label, s) != null) {
