@@ -65,8 +65,8 @@ public final class DubboRuntime {
             // which sees Dubbo (a JMeter RMI or Swing thread may carry another one)
             Thread.currentThread().setContextClassLoader(DubboRuntime.class.getClassLoader());
             try {
-                AdaptiveCompiler.setDefaultCompiler("jdk");
-                ExtensionLoader.getExtensionLoader(Compiler.class).getExtension("jdk");
+                AdaptiveCompiler.setDefaultCompiler(SerialJdkCompiler.NAME); // "jdk", one compilation at a time
+                ExtensionLoader.getExtensionLoader(Compiler.class).getExtension(SerialJdkCompiler.NAME);
             } finally {
                 Thread.currentThread().setContextClassLoader(previous);
             }

@@ -18,6 +18,8 @@ import org.apache.dubbo.config.ServiceConfig;
  * </ul>
  * Prints {@code outside-provider ready dubbo=<version> port=<port>} when every service is exported.
  *
+ * With a registry address as second argument every service is also registered there.
+ *
  * <pre>{@code
  * java -cp outside-contract.jar:<dubbo class path> io.dubbostress.outside.provider.OutsideProvider 20880
  * }</pre>
@@ -28,8 +30,8 @@ public final class OutsideProvider {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (args.length != 1 || !args[0].matches("[0-9]{1,5}")) {
-            System.err.println("usage: OutsideProvider <port>");
+        if (args.length < 1 || args.length > 2 || !args[0].matches("[0-9]{1,5}")) {
+            System.err.println("usage: OutsideProvider <port> [registry address, e.g. zookeeper://127.0.0.1:2181]");
             System.exit(2);
         }
         int port = Integer.parseInt(args[0]);
@@ -37,7 +39,7 @@ public final class OutsideProvider {
         application.setQosEnable(false);
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setSerialization("hessian2");
-        RegistryConfig registry = new RegistryConfig(RegistryConfig.NO_AVAILABLE);
+        RegistryConfig registry = new RegistryConfig(args.length == 2 ? args[1] : RegistryConfig.NO_AVAILABLE);
 
         export(ShopService.class, new Shop("plain"), null, null, null, application, protocol, registry);
         export(ShopService.class, new Shop("gold-2.0.0"), "2.0.0", "gold", null, application, protocol, registry);

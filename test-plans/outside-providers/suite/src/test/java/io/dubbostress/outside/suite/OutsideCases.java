@@ -103,4 +103,17 @@ final class OutsideCases {
                 .set("group", "secure").fails("FORBIDDEN", "the provider refused the call: Invalid token!.*"));
         return cases;
     }
+
+    /** Calls through the ZooKeeper registry the 2.7.23 provider registered with (its token travels in its URL). */
+    static List<Case> throughRegistry(String registry) {
+        List<Case> cases = new ArrayList<>();
+        cases.add(Case.typed("registry hello", registry, SHOP, "hello").args("[\"ann\"]").ok("hello ann from plain"));
+        cases.add(Case.generic("registry g hello", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .ok("hello ann from plain"));
+        cases.add(Case.generic("registry token", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("group", "secure").ok("hello ann from secure"));
+        cases.add(Case.generic("registry wrong version", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("version", "9.9.9").fails("NO_PROVIDER", ".*No provider available.*"));
+        return cases;
+    }
 }

@@ -40,10 +40,20 @@ class OutsideProvidersIT {
     static NetworkNamespace namespace;
     static final Map<String, Integer> ports = new LinkedHashMap<>();
     static final List<Jvm> providers = new ArrayList<>();
+    static Jvm zookeeper;
+    static int zookeeperPort;
 
     @BeforeAll
     static void startProviders() throws IOException {
         namespace = NetworkNamespace.create();
+        // a ZooKeeper (its own JVM, in the namespace) the 2.7 provider also registers with
+        zookeeperPort = freePort();
+        Path zkData = Files.createDirectories(dir.resolve("zk-data"));
+        zookeeper = Jvm.start(namespace.inside(Arrays.asList(javaExecutable(), "-Xmx128m", "-XX:+UseSerialGC",
+                "-Dzookeeper.admin.enableServer=false", "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
+                "-cp", System.getProperty("java.class.path"), "org.apache.zookeeper.server.ZooKeeperServerMain",
+                String.valueOf(zookeeperPort), zkData.toString())), dir, dir.resolve("zookeeper.log"));
+        zookeeper.awaitOutput("binding to port", Duration.ofSeconds(60));
         String contract = System.getProperty("outside.contract.jar");
         List<String> opens = Arrays.asList(System.getProperty("dubbo.opens").trim().split("\\s+"));
         for (String version : VERSIONS) {
@@ -55,6 +65,9 @@ class OutsideProvidersIT {
             command.addAll(opens);
             command.addAll(Arrays.asList("-cp", classPath, "io.dubbostress.outside.provider.OutsideProvider",
                     String.valueOf(port)));
+            if (version.startsWith("2.")) {
+                command.add(registry());
+            }
             providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
             ports.put(version, port);
         }
@@ -63,9 +76,16 @@ class OutsideProvidersIT {
         }
     }
 
+    static String registry() {
+        return "zookeeper://127.0.0.1:" + zookeeperPort;
+    }
+
     @AfterAll
     static void stopProviders() {
         providers.forEach(Jvm::close);
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
         if (namespace != null) {
             namespace.close();
         }
@@ -86,6 +106,7 @@ class OutsideProvidersIT {
         for (String version : VERSIONS) {
             groups.put(version, OutsideCases.of(version, "dubbo://127.0.0.1:" + ports.get(version)));
         }
+        groups.put("registry", OutsideCases.throughRegistry(registry()));
         Path run = Files.createDirectories(dir.resolve(name));
         Path plan = PlanFile.write(run.resolve("outside.jmx"), groups);
         Path jtl = run.resolve("results.jtl");
@@ -150,6 +171,9 @@ class OutsideProvidersIT {
         // no stack trace or exception printed on JMeter's console (item 2: no stdout noise)
         softly.assertThat(jmeter.output()).as("bin/jmeter's console").doesNotContain("\tat ")
                 .doesNotContain("Exception");
+        // nor errors in jmeter.log at the end of a ZooKeeper run (Curator's NodeCache after its client closed)
+        String log = new String(Files.readAllBytes(run.resolve("jmeter.log")), StandardCharsets.UTF_8);
+        softly.assertThat(log).as("jmeter.log").doesNotContain("Expected state [STARTED]").doesNotContain(" ERROR ");
         softly.assertAll();
     }
 
