@@ -74,6 +74,9 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
         if (cl == java.util.Map.class) {
             return new GuardedMapReader(cl); // a CollSer read where a Map is expected: hessian asks for Map's reader
         }
+        if (cl == java.util.List.class || cl == java.util.Set.class || cl == Collection.class) {
+            return new GuardedCollectionReader(cl); // the same for List.of / Set.of
+        }
         return null;
     }
 
@@ -149,12 +152,33 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
 
         @Override
         public Object readObject(AbstractHessianInput in, String[] fieldNames) throws IOException {
-            if (fieldNames.length >= 1 && "tag".equals(fieldNames[0])
-                    && (fieldNames.length == 1 || fieldNames.length == 2 && "array".equals(fieldNames[1]))) {
+            if (isCollSer(fieldNames)) {
                 throw new IOException(INCOMPLETE_COLLECTION + INCOMPLETE_COLLECTION_ADVICE);
             }
             return super.readObject(in, fieldNames);
         }
+    }
+
+    /** Collection's own reader, except for a {@code CollSer} without its elements (see {@link GuardedMapReader}). */
+    private static final class GuardedCollectionReader extends com.alibaba.com.caucho.hessian.io.CollectionDeserializer {
+
+        GuardedCollectionReader(Class<?> type) {
+            super(type);
+        }
+
+        @Override
+        public Object readObject(AbstractHessianInput in, String[] fieldNames) throws IOException {
+            if (isCollSer(fieldNames)) {
+                throw new IOException(INCOMPLETE_COLLECTION + INCOMPLETE_COLLECTION_ADVICE);
+            }
+            return super.readObject(in, fieldNames);
+        }
+    }
+
+    /** The fields of {@code java.util.CollSer} as hessian writes them: {@code tag} (its elements are transient). */
+    static boolean isCollSer(String[] fieldNames) {
+        return fieldNames.length >= 1 && "tag".equals(fieldNames[0])
+                && (fieldNames.length == 1 || fieldNames.length == 2 && "array".equals(fieldNames[1]));
     }
 
     private static final class StackTraceElementReader extends FieldsReader {

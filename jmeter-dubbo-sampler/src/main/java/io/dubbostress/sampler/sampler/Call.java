@@ -9,7 +9,7 @@ import org.apache.jmeter.samplers.SampleResult;
  * The sampler asks it for nothing else per sample.
  *
  * <pre>{@code
- * Call call = plan.newCall(previous);      // when the fields change
+ * Call call = plan.newCall(previous, loader);  // when the fields change
  * call.sample(result);                     // every sample: times, sizes, code, message and data into result
  * call.close();                            // thread end
  * }</pre>

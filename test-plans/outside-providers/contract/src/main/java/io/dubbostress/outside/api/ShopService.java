@@ -41,6 +41,8 @@ public interface ShopService {
 
     Map<String, Integer> immutableMap(String key, int value);
 
+    List<String> listOf(String a, String b);
+
     String nothing();
 
     void touch(String sku);

@@ -11,6 +11,17 @@ final class JdkCollections {
     private JdkCollections() {
     }
 
+    /** {@code List.of(a, b)} on 9+, else an unmodifiable list. */
+    @SuppressWarnings("unchecked")
+    static <T> java.util.List<T> listOf(T a, T b) {
+        try {
+            Method of = java.util.List.class.getMethod("of", Object.class, Object.class);
+            return (java.util.List<T>) of.invoke(null, a, b);
+        } catch (ReflectiveOperationException e) {
+            return Collections.unmodifiableList(java.util.Arrays.asList(a, b));
+        }
+    }
+
     @SuppressWarnings("unchecked")
     static <K, V> Map<K, V> mapOf(K k1, V v1, K k2, V v2) {
         try {

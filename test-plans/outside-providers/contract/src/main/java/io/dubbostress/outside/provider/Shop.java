@@ -123,6 +123,11 @@ public final class Shop implements ShopService {
     }
 
     @Override
+    public List<String> listOf(String a, String b) {
+        return JdkCollections.listOf(a, b);
+    }
+
+    @Override
     public String nothing() {
         return null;
     }
