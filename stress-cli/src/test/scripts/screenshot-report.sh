@@ -7,7 +7,7 @@ html=$1
 png=$2
 size=${3:-1400x2200}
 here=$(cd "$(dirname "$0")" && pwd)
-chromium=$("$here/ensure-chromium.sh")
+chromium=$("$here/../../../../scripts/ensure-chromium.sh")
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \

@@ -1,12 +1,22 @@
 package io.dubbostress.perfmon;
 
-import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.List;
+
+import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * {@code java -jar perfmon-agent.jar [options]}: starts an agent, prints where it listens, runs until stopped
- * (Ctrl-C / SIGTERM, or a {@code shutdown} it allows). Exit codes: 0 stopped, 1 could not start (port in use),
- * 2 a bad option (the message names it).
+ * {@code java -jar perfmon-agent.jar [options]}: {@link AgentCommand} in the agent's own JVM. It starts an agent,
+ * prints where it listens, runs until stopped (Ctrl-C / SIGTERM, or a {@code shutdown} it allows). Exit codes: 0
+ * stopped, 1 could not start (port in use), 2 a bad option: one line {@code perfmon agent: <what is wrong>}, worded
+ * as the classic-style parser this jar had before ({@code --tcp-port 'abc' is not a whole number},
+ * {@code --interval needs a value}, {@code unknown option '--exec' (--help lists the options)}).
  *
  * <pre>{@code
  * $ java -jar perfmon/target/perfmon-agent.jar --tcp-port 4444
@@ -14,6 +24,9 @@ import java.io.PrintStream;
  * }</pre>
  */
 public final class AgentMain {
+
+    /** What the jar's messages start with. */
+    static final String NAME = "perfmon agent";
 
     private AgentMain() {
     }
@@ -24,75 +37,67 @@ public final class AgentMain {
 
     /** Runs until the agent stops; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        AgentOptions options;
-        try {
-            options = AgentOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("perfmon agent: " + e.getMessage());
+        CommandLine line = commandLine(new AgentCommand(NAME, true));
+        line.setOut(writer(out));
+        line.setErr(writer(err));
+        return line.execute(args);
+    }
+
+    /** The jar's command line around a command: its name in the usage, its wording of parse errors. */
+    static CommandLine commandLine(AgentCommand command) {
+        CommandLine line = new CommandLine(command);
+        line.setCommandName("java -jar perfmon-agent.jar");
+        line.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println(NAME + ": " + describe(ex, args));
+            err.flush();
             return 2;
-        }
-        if (options.help()) {
-            out.println(AgentOptions.USAGE);
-            return 0;
-        }
-        if (options.version()) {
-            out.println("dubbo-stress perfmon agent " + version());
-            return 0;
-        }
-        configureLogging(options.logLevel());
-        PerfMonAgent agent;
-        try {
-            agent = PerfMonAgent.start(options.settings());
-        } catch (IOException e) {
-            AgentSettings settings = options.settings();
-            err.println("perfmon agent: cannot listen on " + settings.bindAddress().getHostAddress() + ":"
-                    + settings.tcpPort() + ": " + e.getMessage());
-            return 1;
-        }
-        Thread hook = new Thread(agent::close, "perfmon-agent-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (options.sysinfo()) {
-            out.println("perfmon agent host: " + agent.host().describe());
-        }
-        out.println(agent.listeningLine());
-        if (!options.settings().loopbackOnly()) {
-            out.println("perfmon agent: reachable from other hosts (--bind "
-                    + options.settings().bindAddress().getHostAddress() + "); anyone who can connect can read"
-                    + " this host's metrics");
-        }
-        out.flush();
-        try {
-            agent.awaitStop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            agent.close();
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs anyway
-        }
-        out.println("perfmon agent stopped");
-        return 0;
+        });
+        return line;
     }
 
-    /** slf4j-simple reads its settings once, when the first logger is made: before anything logs. */
-    private static void configureLogging(String level) {
-        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        setIfAbsent("org.slf4j.simpleLogger.log.io.dubbostress.perfmon", level);
-        setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
-        setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd HH:mm:ss.SSS");
-        setIfAbsent("org.slf4j.simpleLogger.showThreadName", "false");
-    }
-
-    private static void setIfAbsent(String key, String value) {
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, value);
+    /** One line saying what is wrong, naming the option as it was typed ({@code --port} or {@code --tcp-port}). */
+    static String describe(ParameterException ex, String[] args) {
+        if (ex instanceof UnmatchedArgumentException) {
+            List<String> unmatched = ((UnmatchedArgumentException) ex).getUnmatched();
+            if (!unmatched.isEmpty()) {
+                return "unknown option '" + unmatched.get(0) + "' (--help lists the options)";
+            }
         }
+        if (ex instanceof MissingParameterException) {
+            for (ArgSpec missing : ((MissingParameterException) ex).getMissing()) {
+                if (missing instanceof OptionSpec) {
+                    return typed((OptionSpec) missing, args, null) + " needs a value";
+                }
+            }
+        }
+        ArgSpec arg = ex.getArgSpec();
+        if (arg instanceof OptionSpec && ex.getValue() != null && ex.getCause() instanceof CommandLine.TypeConversionException) {
+            Class<?> type = arg.type();
+            boolean whole = type == int.class || type == Integer.class || type == long.class || type == Long.class;
+            return typed((OptionSpec) arg, args, ex.getValue()) + " '" + ex.getValue() + "' is not a "
+                    + (whole ? "whole number" : "number");
+        }
+        return ex.getMessage();
     }
 
-    static String version() {
-        String version = AgentMain.class.getPackage().getImplementationVersion();
-        return version == null ? "(development build)" : version;
+    /** The name the user typed for the option: the last one given (with this value, when known). */
+    private static String typed(OptionSpec option, String[] args, String value) {
+        String found = option.longestName();
+        for (int i = 0; i < args.length; i++) {
+            for (String name : option.names()) {
+                boolean plain = args[i].equals(name)
+                        && (value == null || (i + 1 < args.length && args[i + 1].equals(value)));
+                boolean attached = value != null && args[i].equals(name + "=" + value);
+                if (plain || attached) {
+                    found = name;
+                }
+            }
+        }
+        return found;
+    }
+
+    private static PrintWriter writer(PrintStream stream) {
+        return new PrintWriter(stream, true);
     }
 }

@@ -10,9 +10,11 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
+import io.dubbostress.perfmon.metrics.JmxAccess;
+
 /**
  * How an agent runs. Safe by default: listens on 127.0.0.1 only, TCP only, no {@code exec}, no {@code tail}, no
- * remote {@code shutdown}, at most 16 clients. Every setter checks its value and says what is wrong with it
+ * remote {@code shutdown}, JMX of loopback addresses only, at most 16 clients. Every setter checks its value and says what is wrong with it
  * ({@link IllegalArgumentException} with the setting's name and the value).
  *
  * <pre>{@code
@@ -39,6 +41,8 @@ public final class AgentSettings {
     private final boolean shutdownAllowed;
     private final boolean autoShutdown;
     private final long idleTimeoutMillis;
+    private final long evictableAfterMillis;
+    private final JmxAccess jmxAccess;
     private final long firstWindowMillis;
     private final int maxLineBytes;
 
@@ -53,6 +57,8 @@ public final class AgentSettings {
         this.shutdownAllowed = b.shutdownAllowed;
         this.autoShutdown = b.autoShutdown;
         this.idleTimeoutMillis = b.idleTimeoutMillis;
+        this.evictableAfterMillis = b.evictableAfterMillis;
+        this.jmxAccess = b.jmxAccess;
         this.firstWindowMillis = b.firstWindowMillis;
         this.maxLineBytes = b.maxLineBytes;
     }
@@ -112,6 +118,19 @@ public final class AgentSettings {
         return idleTimeoutMillis;
     }
 
+    /**
+     * When the agent is full, a new client takes the place of the longest-idle client that streams nothing, once
+     * that one has sent nothing for this long.
+     */
+    public long evictableAfterMillis() {
+        return evictableAfterMillis;
+    }
+
+    /** The JVMs clients may have the agent read over JMX. */
+    public JmxAccess jmxAccess() {
+        return jmxAccess;
+    }
+
     /** The window a first {@code metrics-single} measures changes over (CPU %, bytes...) before it answers. */
     public long firstWindowMillis() {
         return firstWindowMillis;
@@ -138,6 +157,8 @@ public final class AgentSettings {
         private boolean shutdownAllowed;
         private boolean autoShutdown;
         private long idleTimeoutMillis = 10 * 60 * 1000L;
+        private long evictableAfterMillis = 5000;
+        private JmxAccess jmxAccess = JmxAccess.loopbackOnly();
         private long firstWindowMillis = 1000;
         private int maxLineBytes = 64 * 1024;
 
@@ -238,6 +259,36 @@ public final class AgentSettings {
                 throw new IllegalArgumentException("idle timeout " + millis + " ms is below 100 ms");
             }
             this.idleTimeoutMillis = millis;
+            return this;
+        }
+
+        /** How long a client must have been silent before a new one may take its place in a full agent. */
+        public Builder evictableAfterMillis(long millis) {
+            if (millis < 0 || millis > 24 * 3600 * 1000L) {
+                throw new IllegalArgumentException("evictable after " + millis + " ms is out of range (0 to 1 day)");
+            }
+            this.evictableAfterMillis = millis;
+            return this;
+        }
+
+        /**
+         * Lets clients have JMX read beyond loopback: {@code HOST:PORT}, {@code HOST:*} or {@code *} (anywhere),
+         * several separated by commas; may be given more than once.
+         */
+        public Builder allowJmx(String list) {
+            this.jmxAccess = jmxAccess.allow(list);
+            return this;
+        }
+
+        /** How long a JMX connection may take (10 s by default). */
+        public Builder jmxConnectTimeoutMillis(long millis) {
+            this.jmxAccess = jmxAccess.connectTimeoutMillis(millis);
+            return this;
+        }
+
+        /** How soon after it began a failed JMX connection is answered, at the earliest (1 s by default). */
+        public Builder jmxFailureAnswerMillis(long millis) {
+            this.jmxAccess = jmxAccess.failureAnswerMillis(millis);
             return this;
         }
 

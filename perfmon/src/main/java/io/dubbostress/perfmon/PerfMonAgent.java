@@ -39,7 +39,8 @@ public final class PerfMonAgent implements AutoCloseable {
 
     /** Starts an agent measuring through the given host view (tests give one with another cgroup root). */
     public static PerfMonAgent start(AgentSettings settings, Host host) throws IOException {
-        MetricFactory metrics = new MetricFactory(host, settings.execAllowed(), settings.tailAllowed());
+        MetricFactory metrics = new MetricFactory(host, settings.execAllowed(), settings.tailAllowed(),
+                settings.jmxAccess());
         return new PerfMonAgent(settings, host, AgentServer.start(settings, metrics));
     }
 
@@ -70,6 +71,9 @@ public final class PerfMonAgent implements AutoCloseable {
         line.append("; exec ").append(settings.execAllowed() ? "ALLOWED" : "off");
         line.append(", tail ").append(settings.tailAllowed().isEmpty() ? "off" : settings.tailAllowed().size() + " file(s)");
         line.append(", shutdown ").append(settings.shutdownAllowed() ? "allowed" : "off");
+        if (!settings.jmxAccess().isLoopbackOnly()) {
+            line.append(", jmx ").append(settings.jmxAccess().describe());
+        }
         line.append("; at most ").append(settings.maxClients()).append(" clients");
         return line.toString();
     }

@@ -45,7 +45,7 @@ class AgentJarIT {
                 client.send("shutdown");
             }
             assertThat(agent.waitFor(Duration.ofSeconds(30))).as("exits after shutdown").isTrue();
-            assertThat(agent.logText()).contains("perfmon agent stopped");
+            assertThat(agent.logText()).contains("perfmon agent: stopped");
         }
     }
 

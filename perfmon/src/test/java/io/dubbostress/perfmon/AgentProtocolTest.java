@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -278,6 +279,110 @@ class AgentProtocolTest {
             try (AgentClient four = AgentClient.connect(port(agent))) {
                 assertThat(four.ask("test")).isEqualTo("Yep\n");
             }
+        }
+    }
+
+    @Test
+    void sixteenSilentClientsLockNobodyOut() throws IOException {
+        // the default cap (16); silent for 200 ms here instead of the default 5 s before a place can be taken
+        PerfMonAgent agent = start(AgentSettings.builder().evictableAfterMillis(200));
+        List<AgentClient> silent = new ArrayList<>();
+        try (AgentClient streaming = AgentClient.connect(port(agent))) {
+            streaming.send("interval:0.2").send("metrics:memory");
+            AgentClient.fields(streaming.readLine());
+            for (int i = 0; i < 15; i++) {
+                AgentClient client = AgentClient.connect(port(agent));
+                silent.add(client);
+                assertThat(client.ask("test")).isEqualTo("Yep\n");
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> agent.clientCount() == 16);
+            await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> true); // silent
+
+            try (AgentClient newcomer = AgentClient.connect(port(agent))) {
+                assertThat(newcomer.ask("test")).as("the 17th client is served").isEqualTo("Yep\n");
+                assertThat(silent.get(0).readLine()).as("the longest-silent client is told why it goes")
+                        .startsWith("ERROR closed: this agent is full (at most 16 clients) and this connection had"
+                                + " sent nothing for ");
+                assertThat(silent.get(0).closedByAgent(Duration.ofSeconds(10))).isTrue();
+                assertThat(silent.get(1).ask("test")).as("the others stay").isEqualTo("Yep\n");
+                assertThat(agent.clientCount()).isEqualTo(16);
+                assertThat(AgentClient.fields(streaming.readLine())).as("the streaming client keeps its place")
+                        .hasSize(1);
+            }
+        } finally {
+            silent.forEach(AgentClient::close);
+        }
+    }
+
+    @Test
+    void clientsThatStreamOrKeepTalkingKeepTheirPlaces() throws IOException {
+        PerfMonAgent agent = start(AgentSettings.builder().maxClients(2).evictableAfterMillis(200));
+        try (AgentClient one = AgentClient.connect(port(agent)); AgentClient two = AgentClient.connect(port(agent))) {
+            one.send("interval:0.15").send("metrics:memory");
+            two.send("interval:0.15").send("metrics:tcp:estab");
+            for (int i = 0; i < 2; i++) { // 0.3 s: both silent past the 200 ms, but streaming
+                AgentClient.fields(one.readLine());
+                AgentClient.fields(two.readLine());
+            }
+            try (AgentClient three = AgentClient.connect(port(agent))) {
+                assertThat(three.readLine()).startsWith("ERROR too many clients (this agent serves at most 2)");
+                assertThat(three.closedByAgent(Duration.ofSeconds(10))).isTrue();
+            }
+            assertThat(AgentClient.fields(one.readLine())).hasSize(1);
+            assertThat(AgentClient.fields(two.readLine())).hasSize(1);
+        }
+    }
+
+    @Test
+    void cpuValuesAreFreshAtATenthOfASecond() throws Exception {
+        // OSHI kept CPU ticks for 300 ms: at 0.1 s each value was repeated on the next line or two (7 or more of
+        // 14 lines a copy of the one before), and the first lines were empty. Fresh values still repeat by chance
+        // (10 ms ticks: 5 % steps at 0.1 s on 2 CPUs), less so across 10 fields with an uneven load running
+        String specs = "cpu\tcpu:user\tcpu:system\tcpu:idle\tcpu:softirq\tcpu:nice\tcpu:core=0\tcpu:core=0:user"
+                + "\tcpu:core=0:system\tcpu:core=0:idle";
+        AtomicBoolean loading = new AtomicBoolean(true);
+        Thread load = new Thread(() -> unevenLoad(loading), "uneven-load");
+        load.setDaemon(true);
+        load.start();
+        try (AgentClient client = AgentClient.connect(port(start()))) {
+            client.send("interval:0.1").send("metrics:" + specs);
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i < 15; i++) {
+                String line = client.readLine();
+                assertThat(AgentClient.fields(line)).as("line %d: %s", i, line).hasSize(10).doesNotContain("");
+                lines.add(line);
+            }
+            int copies = 0;
+            for (int i = 1; i < lines.size(); i++) {
+                copies += lines.get(i).equals(lines.get(i - 1)) ? 1 : 0;
+            }
+            System.out.printf("cpu at 0.1 s: %d of %d lines the same as the one before%n", copies, lines.size() - 1);
+            assertThat(copies).as("lines the same as the one before, of 14:%n%s", String.join("", lines))
+                    .isLessThan(7);
+        } finally {
+            loading.set(false);
+            load.join(10_000);
+        }
+    }
+
+    /** Busy and idle in random slices of up to 20 ms, so that no two 0.1 s windows are likely to be alike. */
+    private static void unevenLoad(AtomicBoolean running) {
+        Random random = new Random();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long sink = 0;
+        while (running.get() && System.nanoTime() < deadline) {
+            long busyUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextInt(20));
+            while (System.nanoTime() < busyUntil) {
+                sink += random.nextInt();
+            }
+            try {
+                Thread.sleep(random.nextInt(20));
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+        if (sink == 42) {
+            System.out.print(""); // keeps the loop from being optimised away
         }
     }
 

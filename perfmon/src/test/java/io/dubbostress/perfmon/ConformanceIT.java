@@ -381,6 +381,15 @@ class ConformanceIT {
                     org.assertj.core.data.Offset.offset(median(classicLines, 2) * 0.05));
             assertThat(median(ourLines, 3)).isCloseTo(median(classicLines, 3),
                     org.assertj.core.data.Offset.offset(median(classicLines, 3) * 0.25));
+
+            // ours, with defaults (JMX on loopback only): the whole service URL and localhost are loopback too
+            String serviceUrl = "service:jmx:rmi:///jndi/rmi://localhost:" + jmxPort + "/jmxrmi";
+            try (AgentClient client = ourClient()) {
+                List<String> fields = AgentClient.fields(client.ask("metrics-single:jmx:url="
+                        + serviceUrl.replace(":", "\\:") + ":class-count"));
+                assertThat(AgentClient.number(fields.get(0))).isCloseTo(median(ourLines, 2),
+                        org.assertj.core.data.Offset.offset(median(ourLines, 2) * 0.05));
+            }
         }
     }
 

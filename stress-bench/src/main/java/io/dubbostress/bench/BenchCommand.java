@@ -1,5 +1,8 @@
 package io.dubbostress.bench;
 
+import io.dubbostress.cli.options.HarnessDefaults;
+import io.dubbostress.cli.options.HarnessOptions;
+
 import io.dubbostress.report.UserError;
 import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
@@ -28,6 +31,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -60,7 +64,10 @@ import picocli.CommandLine.Spec;
 public class BenchCommand implements Callable<Integer> {
 
     /** The JVM options {@code stress run} gives JMeter; the raw client gets the same. */
-    static final String DEFAULT_LOAD_JVM_ARGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=100";
+    static final String DEFAULT_LOAD_JVM_ARGS = HarnessDefaults.LOAD_JVM_ARGS;
+
+    @Mixin
+    HarnessOptions harness = new HarnessOptions();
 
     private static final Pattern SIZE = Pattern.compile("(\\d+)(k|m)?");
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -85,10 +92,6 @@ public class BenchCommand implements Callable<Integer> {
             description = "Load before the window, not measured (JIT, connections). Default: ${DEFAULT-VALUE}.")
     Duration warmup;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "20",
-            description = "Threads of every load generator. Default: ${DEFAULT-VALUE}.")
-    int threads;
-
     @Option(names = "--payloads", paramLabel = "LIST", defaultValue = "1k,100k",
             description = "Payload sizes: 1k = 1024 bytes, 100k, 512 (bytes), 1m. Default: ${DEFAULT-VALUE}.")
     String payloads;
@@ -98,24 +101,6 @@ public class BenchCommand implements Callable<Integer> {
                     + "raw-typed (typed calls), sampler (JMeter + Dubbo Sampler, direct plan), hop (the sampler's "
                     + "HTTP target -> consumer -> provider). Default: ${DEFAULT-VALUE}.")
     String sides;
-
-    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
-            description = "Call timeout of every client. Default: ${DEFAULT-VALUE}.")
-    int timeoutMs;
-
-    @Option(names = "--cpu-iterations", paramLabel = "N", defaultValue = "10000",
-            description = "The provider's random additions per call. Default: ${DEFAULT-VALUE}.")
-    int cpuIterations;
-
-    @Option(names = "--provider-jvm-args", paramLabel = "ARGS",
-            defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
-            description = "JVM options of the provider. Default: ${DEFAULT-VALUE}.")
-    String providerJvmArgs;
-
-    @Option(names = "--consumer-jvm-args", paramLabel = "ARGS",
-            defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
-            description = "JVM options of the consumer. Default: ${DEFAULT-VALUE}.")
-    String consumerJvmArgs;
 
     @Option(names = "--load-jvm-args", paramLabel = "ARGS", defaultValue = DEFAULT_LOAD_JVM_ARGS,
             description = "JVM options of every load generator (JMeter's in stress run). Default: ${DEFAULT-VALUE}.")
@@ -220,16 +205,14 @@ public class BenchCommand implements Callable<Integer> {
         }
         s.duration = duration;
         s.warmup = warmup;
-        s.threads = Validate.atLeast("--threads", threads, 1);
+        harness.validate();
+        s.threads = harness.threads;
         s.payloads = parseSizes("--payloads", payloads);
         s.sides = BenchSide.parseList("--sides", sides);
-        s.timeoutMs = Validate.atLeast("--timeout-ms", timeoutMs, 1);
-        if (cpuIterations < 0) {
-            throw new UserError("Invalid value for option '--cpu-iterations': " + cpuIterations + " (must be >= 0)");
-        }
-        s.cpuIterations = cpuIterations;
-        s.providerJvmArgs = providerJvmArgs;
-        s.consumerJvmArgs = consumerJvmArgs;
+        s.timeoutMs = harness.timeoutMs;
+        s.cpuIterations = harness.cpuIterations;
+        s.providerJvmArgs = harness.providerJvmArgs;
+        s.consumerJvmArgs = harness.consumerJvmArgs;
         s.loadJvmArgs = loadJvmArgs;
         s.jfr = jfr;
         s.jmeterHome = jmeterHome;

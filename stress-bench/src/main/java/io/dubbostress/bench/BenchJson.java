@@ -1,13 +1,17 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.json.JsonWriter;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dubbostress.report.Json;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code bench.json}: schema {@value #SCHEMA}; every run with its figures, the spreads, the ratios and the targets
  * (field names in docs/BENCHMARKS.md). Latencies in µs, CPU in ms, rates per second; a figure that could not be
- * measured is {@code null}.
+ * measured is {@code null}. Written through the project's one Jackson mapper ({@link Json}).
  */
 final class BenchJson {
 
@@ -17,125 +21,130 @@ final class BenchJson {
     }
 
     static String render(BenchResults results, String generator) {
-        JsonWriter w = new JsonWriter().beginObject();
-        w.name("schema").value(SCHEMA);
-        w.name("generator").value(generator);
-        w.name("startedAt").value(results.startedAt);
-        w.name("endedAt").value(results.endedAt);
-        w.name("settings").value(results.settings.asMap());
-        w.name("host").value(results.host);
-        w.name("loadAverageAtEnd").value(results.loadAverageAtEnd);
-        w.name("versions").value(results.versions);
-        calls(w, results);
-        tools(w, "report", results.report);
-        tools(w, "gc", results.gc);
-        w.name("targets").beginArray();
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("schema", SCHEMA);
+        root.put("generator", generator);
+        root.put("startedAt", results.startedAt);
+        root.put("endedAt", results.endedAt);
+        root.set("settings", Json.MAPPER.valueToTree(results.settings.asMap()));
+        root.set("host", Json.MAPPER.valueToTree(results.host));
+        number(root, "loadAverageAtEnd", results.loadAverageAtEnd);
+        root.set("versions", Json.MAPPER.valueToTree(results.versions));
+        calls(root.putObject("calls"), results);
+        tools(root.putObject("report"), results.report);
+        tools(root.putObject("gc"), results.gc);
+        ArrayNode targets = root.putArray("targets");
         for (BenchResults.Target t : results.targets()) {
-            w.beginObject().name("name").value(t.name).name("wanted").value(t.wanted).name("measured")
-                    .value(t.measured).name("met").value(t.met).endObject();
+            ObjectNode target = targets.addObject().put("name", t.name).put("wanted", t.wanted);
+            number(target, "measured", t.measured);
+            target.put("met", t.met);
         }
-        w.endArray();
-        return w.endObject().toString() + "\n";
+        try {
+            return Json.MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
-    private static void calls(JsonWriter w, BenchResults results) {
-        w.name("calls").beginObject();
-        w.name("runs").beginArray();
+    private static void calls(ObjectNode calls, BenchResults results) {
+        ArrayNode runs = calls.putArray("runs");
         for (LoadResult r : results.calls) {
-            w.beginObject()
-                    .name("side").value(r.side.label())
-                    .name("payloadBytes").value(r.payloadBytes)
-                    .name("round").value(r.round)
-                    .name("windowStartEpochMs").value(r.windowStartEpochMs)
-                    .name("windowEndEpochMs").value(r.windowEndEpochMs)
-                    .name("calls").value(r.calls)
-                    .name("errors").value(r.errors)
-                    .name("firstError").value(r.firstError)
-                    .name("callsPerSecond").value(r.tps())
-                    .name("meanUs").value(r.meanMicros())
-                    .name("p50Us").value(r.percentile(50))
-                    .name("p90Us").value(r.percentile(90))
-                    .name("p99Us").value(r.percentile(99))
-                    .name("p999Us").value(r.percentile(99.9))
-                    .name("maxUs").value(r.calls == 0 ? Double.NaN : r.micros.getMaxValue())
-                    .name("loadCpuMs").value(r.loadCpuMs)
-                    .name("loadCpuMsPer1000Calls").value(r.perThousandCalls(r.loadCpuMs))
-                    .name("loadCores").value(r.cores(r.loadCpuMs))
-                    .name("providerCpuMsPer1000Calls").value(r.perThousandCalls(r.providerCpuMs))
-                    .name("consumerCpuMsPer1000Calls").value(r.perThousandCalls(r.consumerCpuMs))
-                    .name("otherCores").value(r.otherCores())
-                    .endObject();
+            ObjectNode run = runs.addObject()
+                    .put("side", r.side.label())
+                    .put("payloadBytes", r.payloadBytes)
+                    .put("round", r.round)
+                    .put("windowStartEpochMs", r.windowStartEpochMs)
+                    .put("windowEndEpochMs", r.windowEndEpochMs)
+                    .put("calls", r.calls)
+                    .put("errors", r.errors)
+                    .put("firstError", r.firstError);
+            number(run, "callsPerSecond", r.tps());
+            number(run, "meanUs", r.meanMicros());
+            number(run, "p50Us", r.percentile(50));
+            number(run, "p90Us", r.percentile(90));
+            number(run, "p99Us", r.percentile(99));
+            number(run, "p999Us", r.percentile(99.9));
+            number(run, "maxUs", r.calls == 0 ? Double.NaN : r.micros.getMaxValue());
+            number(run, "loadCpuMs", r.loadCpuMs);
+            number(run, "loadCpuMsPer1000Calls", r.perThousandCalls(r.loadCpuMs));
+            number(run, "loadCores", r.cores(r.loadCpuMs));
+            number(run, "providerCpuMsPer1000Calls", r.perThousandCalls(r.providerCpuMs));
+            number(run, "consumerCpuMsPer1000Calls", r.perThousandCalls(r.consumerCpuMs));
+            number(run, "otherCores", r.otherCores());
         }
-        w.endArray();
-        w.name("summary").beginArray();
+        ArrayNode summary = calls.putArray("summary");
         for (int payload : results.settings.payloads) {
             for (BenchSide side : results.settings.sides) {
-                List<LoadResult> runs = results.runs(payload, side);
-                if (runs.isEmpty()) {
+                List<LoadResult> sideRuns = results.runs(payload, side);
+                if (sideRuns.isEmpty()) {
                     continue;
                 }
-                w.beginObject().name("payloadBytes").value(payload).name("side").value(side.label())
-                        .name("rounds").value(runs.size());
-                spread(w, "callsPerSecond", Spread.of(runs, LoadResult::tps));
-                spread(w, "p50Us", Spread.of(runs, r -> r.percentile(50)));
-                spread(w, "p99Us", Spread.of(runs, r -> r.percentile(99)));
-                spread(w, "p999Us", Spread.of(runs, r -> r.percentile(99.9)));
-                spread(w, "loadCpuMsPer1000Calls", Spread.of(runs, r -> r.perThousandCalls(r.loadCpuMs)));
-                spread(w, "providerCpuMsPer1000Calls", Spread.of(runs, r -> r.perThousandCalls(r.providerCpuMs)));
-                spread(w, "consumerCpuMsPer1000Calls", Spread.of(runs, r -> r.perThousandCalls(r.consumerCpuMs)));
-                spread(w, "otherCores", Spread.of(runs, LoadResult::otherCores));
-                w.endObject();
+                ObjectNode s = summary.addObject().put("payloadBytes", payload).put("side", side.label())
+                        .put("rounds", sideRuns.size());
+                spread(s, "callsPerSecond", Spread.of(sideRuns, LoadResult::tps));
+                spread(s, "p50Us", Spread.of(sideRuns, r -> r.percentile(50)));
+                spread(s, "p99Us", Spread.of(sideRuns, r -> r.percentile(99)));
+                spread(s, "p999Us", Spread.of(sideRuns, r -> r.percentile(99.9)));
+                spread(s, "loadCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.loadCpuMs)));
+                spread(s, "providerCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.providerCpuMs)));
+                spread(s, "consumerCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.consumerCpuMs)));
+                spread(s, "otherCores", Spread.of(sideRuns, LoadResult::otherCores));
             }
         }
-        w.endArray();
-        w.name("ratios").beginArray();
+        ArrayNode ratios = calls.putArray("ratios");
         for (BenchResults.Pair p : results.pairs()) {
-            w.beginObject().name("payloadBytes").value(p.payloadBytes).name("ratio").value(p.name());
-            spread(w, "callsPerSecond", p.tps());
-            spread(w, "p50", p.p50());
-            spread(w, "loadCpuPerCall", p.cpuPerCall());
-            w.endObject();
+            ObjectNode ratio = ratios.addObject().put("payloadBytes", p.payloadBytes).put("ratio", p.name());
+            spread(ratio, "callsPerSecond", p.tps());
+            spread(ratio, "p50", p.p50());
+            spread(ratio, "loadCpuPerCall", p.cpuPerCall());
         }
-        w.endArray();
-        w.endObject();
     }
 
-    private static void tools(JsonWriter w, String name, List<ToolResult> runs) {
-        w.name(name).beginObject().name("runs").beginArray();
-        for (ToolResult r : runs) {
-            w.beginObject()
-                    .name("input").value(r.input)
-                    .name("round").value(r.round)
-                    .name("items").value(r.items)
-                    .name("inputBytes").value(r.inputBytes)
-                    .name("exitCode").value(r.measured.exitCode)
-                    .name("wallSeconds").value(r.measured.wallSeconds)
-                    .name("itemsPerSecond").value(r.itemsPerSecond())
-                    .name("megabytesPerSecond").value(r.megabytesPerSecond())
-                    .name("cpuSeconds").value(r.measured.cpuSeconds)
-                    .name("peakRssKb").value(r.measured.peakRssKb)
-                    .name("maxHeapAfterGcKb").value(r.maxHeapAfterGcKb)
-                    .name("pinnedCpu").value(r.pinnedCpu)
-                    .endObject();
+    private static void tools(ObjectNode tool, List<ToolResult> results) {
+        ArrayNode runs = tool.putArray("runs");
+        for (ToolResult r : results) {
+            ObjectNode run = runs.addObject()
+                    .put("input", r.input)
+                    .put("round", r.round)
+                    .put("items", r.items)
+                    .put("inputBytes", r.inputBytes)
+                    .put("exitCode", r.measured.exitCode);
+            number(run, "wallSeconds", r.measured.wallSeconds);
+            number(run, "itemsPerSecond", r.itemsPerSecond());
+            number(run, "megabytesPerSecond", r.megabytesPerSecond());
+            number(run, "cpuSeconds", r.measured.cpuSeconds);
+            run.put("peakRssKb", r.measured.peakRssKb)
+                    .put("maxHeapAfterGcKb", r.maxHeapAfterGcKb)
+                    .put("pinnedCpu", r.pinnedCpu);
         }
-        w.endArray();
-        w.name("summary").beginArray();
-        for (Map.Entry<String, List<ToolResult>> e : BenchResults.byInput(runs).entrySet()) {
+        ArrayNode summary = tool.putArray("summary");
+        for (Map.Entry<String, List<ToolResult>> e : BenchResults.byInput(results).entrySet()) {
             List<ToolResult> r = e.getValue();
-            w.beginObject().name("input").value(e.getKey()).name("items").value(r.get(0).items)
-                    .name("inputBytes").value(r.get(0).inputBytes);
-            spread(w, "wallSeconds", Spread.of(r, t -> t.measured.wallSeconds));
-            spread(w, "itemsPerSecond", Spread.of(r, ToolResult::itemsPerSecond));
-            spread(w, "cpuSeconds", Spread.of(r, t -> t.measured.cpuSeconds));
-            spread(w, "peakRssKb", Spread.of(r, t -> t.measured.peakRssKb));
-            spread(w, "maxHeapAfterGcKb", Spread.of(r, t -> t.maxHeapAfterGcKb));
-            w.endObject();
+            ObjectNode s = summary.addObject().put("input", e.getKey()).put("items", r.get(0).items)
+                    .put("inputBytes", r.get(0).inputBytes);
+            spread(s, "wallSeconds", Spread.of(r, t -> t.measured.wallSeconds));
+            spread(s, "itemsPerSecond", Spread.of(r, ToolResult::itemsPerSecond));
+            spread(s, "cpuSeconds", Spread.of(r, t -> t.measured.cpuSeconds));
+            spread(s, "peakRssKb", Spread.of(r, t -> t.measured.peakRssKb));
+            spread(s, "maxHeapAfterGcKb", Spread.of(r, t -> t.maxHeapAfterGcKb));
         }
-        w.endArray().endObject();
     }
 
-    private static void spread(JsonWriter w, String name, Spread s) {
-        w.name(name).beginObject().name("min").value(s.min).name("median").value(s.median).name("max").value(s.max)
-                .endObject();
+    private static void spread(ObjectNode parent, String name, Spread s) {
+        ObjectNode node = parent.putObject(name);
+        number(node, "min", s.min);
+        number(node, "median", s.median);
+        number(node, "max", s.max);
+    }
+
+    /** A figure: {@code null} when it could not be measured (NaN), a whole number without ".0". */
+    static void number(ObjectNode node, String name, double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            node.putNull(name);
+        } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            node.put(name, (long) value);
+        } else {
+            node.put(name, value);
+        }
     }
 }

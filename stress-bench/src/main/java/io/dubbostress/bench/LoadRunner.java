@@ -187,10 +187,9 @@ final class LoadRunner {
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
         Path jtl = dir.resolve("results.jtl");
-        JMeterRun run = JMeterRun.prepare("jmeter " + name, java, side == BenchSide.SAMPLER_B ? jmeterB : jmeter,
-                loadJvmArgs(dir), dir.resolve("gc.log"),
-                side == BenchSide.HOP ? hopPlan : directPlan, jtl, dir.resolve("jmeter.log"),
-                dir.resolve("jmeter.out"), properties, List.of(), List.of());
+        JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B ? jmeterB : jmeter,
+                JMeterRun.Spec.of("jmeter " + name, side == BenchSide.HOP ? hopPlan : directPlan, dir)
+                        .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));
         Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));
         int code;
         Thread ender = new Thread(() -> endAfterTheWindow(run, jtl), "bench-jmeter-ender");

@@ -3,7 +3,7 @@ package io.dubbostress.bench;
 import io.dubbostress.api.Payloads;
 import io.dubbostress.api.StressTestService;
 import io.dubbostress.api.loopback.LoopbackAddress;
-import io.dubbostress.cli.json.JsonWriter;
+import io.dubbostress.report.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -136,17 +136,17 @@ public final class RawClient {
         byte[] encoded = new byte[length];
         buffer.flip();
         buffer.get(encoded);
-        String json = new JsonWriter().beginObject()
-                .name("invocation").value(typedCalls ? "typed" : "generic")
-                .name("threads").value(threads)
-                .name("payloadBytes").value(payloadBytes)
-                .name("windowStartEpochMs").value(startEpochMs + warmupMs)
-                .name("windowEndEpochMs").value(startEpochMs + warmupMs + measureMs)
-                .name("calls").value(calls)
-                .name("errors").value(errors)
-                .name("firstError").value(firstError.get())
-                .name("histogramMicros").value(Base64.getEncoder().encodeToString(encoded))
-                .endObject().toString();
+        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>();
+        result.put("invocation", typedCalls ? "typed" : "generic");
+        result.put("threads", threads);
+        result.put("payloadBytes", payloadBytes);
+        result.put("windowStartEpochMs", startEpochMs + warmupMs);
+        result.put("windowEndEpochMs", startEpochMs + warmupMs + measureMs);
+        result.put("calls", calls);
+        result.put("errors", errors);
+        result.put("firstError", firstError.get());
+        result.put("histogramMicros", Base64.getEncoder().encodeToString(encoded));
+        String json = Json.MAPPER.writeValueAsString(result);
         Files.write(out, json.getBytes(StandardCharsets.UTF_8));
 
         typedConfig.destroy();

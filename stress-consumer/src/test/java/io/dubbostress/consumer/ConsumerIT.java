@@ -55,6 +55,11 @@ class ConsumerIT {
                 .start()
                 .awaitLog(line -> line.contains("stress-consumer ready:"), "the consumer's ready line",
                         Duration.ofSeconds(90));
+        // The first call through a new connection also generates Dubbo's proxy classes: on a loaded machine it can
+        // outlast the 2 s call timeout the tests below rely on. Warm up, on a deadline that scales with the box.
+        org.awaitility.Awaitility.await("the first call through the consumer").atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> get("/stressTest/string1k").statusCode() == 200);
     }
 
     static ChildJvm startProvider(int port, Path log) {

@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * One streaming pass over a JTL: every row goes to its scenario's {@link ScenarioStats}. A run folder's JTL is one
  * scenario whatever its labels ({@link #wholeFile}); a loose JTL gives one scenario per label ({@link #perLabel}).
- * Before the pass, {@link JtlSpan} reads the file's first rows and last 256 KiB to learn its span (for the default
- * warm-up and the time line's resolution).
+ * Before the pass, {@link JtlSpan#exact} reads every row for the file's span (the default warm-up, the time line's
+ * resolution, and the warm-up's origin: the earliest start over the file, since rows come in completion order).
  */
 final class JtlPass {
 
@@ -29,7 +29,8 @@ final class JtlPass {
      */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs) {
-        JtlSpan span = JtlSpan.probe(jtl);
+        // the warm-up counts from the earliest start in the whole file (exact span): rows come in completion order
+        JtlSpan span = JtlSpan.exact(jtl);
         long start = startMs != null ? startMs : span.firstStartMs();
         long end = endMs != null ? endMs : span.lastEndMs();
         if (end < start) {
@@ -57,7 +58,8 @@ final class JtlPass {
 
     /** One scenario per label of a loose JTL, named by the label (the caller renames single-label files). */
     static List<ScenarioResult> perLabel(Path jtl, String source, Long cliWarmupMs) {
-        JtlSpan span = JtlSpan.probe(jtl);
+        // each label's warm-up counts from its earliest start over the whole file, not from its first row
+        JtlSpan span = JtlSpan.exact(jtl);
         Warmup warmup = Warmup.of(cliWarmupMs, null, span.durationMs());
         Map<String, ScenarioStats> byLabel = new LinkedHashMap<>();
         long malformed;
@@ -73,7 +75,7 @@ final class JtlPass {
                     current = byLabel.get(label);
                     if (current == null) {
                         Timeline timeline = new Timeline(span.firstStartMs(), span.durationMs());
-                        current = new ScenarioStats(label, row.timeStampMs() + warmup.ms(), timeline);
+                        current = new ScenarioStats(label, span.firstStartMs(label) + warmup.ms(), timeline);
                         byLabel.put(label, current);
                     }
                 }

@@ -2,8 +2,8 @@ package io.dubbostress.report;
 
 import io.dubbostress.report.UserError;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.run.RunManifest;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,57 +31,36 @@ import java.util.stream.Stream;
  */
 public final class RunFolder {
 
-    static final String RUN_JSON = "run.json";
-    static final String SCENARIOS = "scenarios";
-    static final String RESULTS = "results.jtl";
-    static final String PERFMON = "perfmon.csv";
-    static final String GC = "gc";
-
     private final Path root;
-    private final JsonNode runJson;
+    private final RunManifest manifest;
     private final List<ScenarioPlan> scenarios;
 
-    private RunFolder(Path root, JsonNode runJson, List<ScenarioPlan> scenarios) {
+    private RunFolder(Path root, RunManifest manifest, List<ScenarioPlan> scenarios) {
         this.root = root;
-        this.runJson = runJson;
+        this.manifest = manifest;
         this.scenarios = scenarios;
     }
 
     /** Whether {@code dir} looks like a run folder (has run.json or a scenarios folder). */
     public static boolean isRunFolder(Path dir) {
         return Files.isDirectory(dir)
-                && (Files.isRegularFile(dir.resolve(RUN_JSON)) || Files.isDirectory(dir.resolve(SCENARIOS)));
+                && (Files.isRegularFile(dir.resolve(RunLayout.RUN_JSON)) || Files.isDirectory(dir.resolve(RunLayout.SCENARIOS)));
     }
 
     public static RunFolder read(Path root) {
-        JsonNode runJson = null;
-        Path runFile = root.resolve(RUN_JSON);
-        if (Files.isRegularFile(runFile)) {
-            try {
-                runJson = new ObjectMapper().readTree(runFile.toFile());
-            } catch (IOException e) {
-                throw new UserError(runFile + " is not valid JSON: " + e.getMessage());
-            }
-        }
+        RunLayout layout = new RunLayout(root);
+        RunManifest manifest = RunManifest.exists(layout.runJson()) ? RunManifest.read(layout.runJson()) : null;
         Map<String, ScenarioPlan> plans = new LinkedHashMap<>();
-        if (runJson != null) {
-            int index = 0;
-            for (JsonNode scenario : runJson.path("scenarios")) {
-                String name = scenario.path("name").asText("").trim();
-                if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.startsWith(".")) {
-                    throw new UserError(runFile + ": scenarios[" + index + "].name '" + name
-                            + "' is not a scenario folder name");
-                }
-                Path folder = root.resolve(SCENARIOS).resolve(name);
-                plans.put(name, new ScenarioPlan(name, file(root, scenario, "jtl", folder.resolve(RESULTS)),
-                        file(root, scenario, "perfmonCsv", folder.resolve(PERFMON)),
-                        optionalLong(scenario, "startEpochMs", runFile, index),
-                        optionalLong(scenario, "endEpochMs", runFile, index),
-                        optionalSeconds(scenario, runFile, index)));
-                index++;
+        if (manifest != null) {
+            for (RunManifest.ScenarioRecord scenario : manifest.scenarios) {
+                String name = scenario.name.trim();
+                plans.put(name, new ScenarioPlan(name, file(root, scenario.jtl, layout.jtl(name)),
+                        file(root, scenario.perfmonCsv, layout.perfMonCsv(name)),
+                        scenario.startEpochMs == 0 ? null : scenario.startEpochMs,
+                        scenario.endEpochMs == 0 ? null : scenario.endEpochMs, scenario.warmupSeconds));
             }
         }
-        Path scenariosDir = root.resolve(SCENARIOS);
+        Path scenariosDir = layout.scenariosDir();
         if (Files.isDirectory(scenariosDir)) {
             List<Path> folders;
             try (Stream<Path> list = Files.list(scenariosDir)) {
@@ -93,42 +72,15 @@ public final class RunFolder {
                     .map(f -> f.getFileName().toString())
                     .filter(name -> !plans.containsKey(name))
                     .sorted(ScenarioName.ORDER)
-                    .forEach(name -> plans.put(name, new ScenarioPlan(name,
-                            scenariosDir.resolve(name).resolve(RESULTS), scenariosDir.resolve(name).resolve(PERFMON),
+                    .forEach(name -> plans.put(name, new ScenarioPlan(name, layout.jtl(name), layout.perfMonCsv(name),
                             null, null, null)));
         }
-        return new RunFolder(root, runJson, new ArrayList<>(plans.values()));
+        return new RunFolder(root, manifest, new ArrayList<>(plans.values()));
     }
 
     /** A file run.json names (relative to the run folder), or the conventional place when it names none. */
-    private static Path file(Path root, JsonNode scenario, String field, Path conventional) {
-        String named = scenario.path(field).asText("").trim();
-        return named.isEmpty() ? conventional : root.resolve(named).normalize();
-    }
-
-    /** Epoch ms, or null when absent or 0 (stress run writes 0 for a scenario that did not get that far). */
-    private static Long optionalLong(JsonNode scenario, String field, Path runFile, int index) {
-        JsonNode value = scenario.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.canConvertToLong() || value.asLong() < 0) {
-            throw new UserError(runFile + ": scenarios[" + index + "]." + field + " '" + value.asText()
-                    + "' is not epoch milliseconds");
-        }
-        return value.asLong() == 0 ? null : value.asLong();
-    }
-
-    private static Double optionalSeconds(JsonNode scenario, Path runFile, int index) {
-        JsonNode value = scenario.get("warmupSeconds");
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isNumber() || value.asDouble() < 0) {
-            throw new UserError(runFile + ": scenarios[" + index + "].warmupSeconds '" + value.asText()
-                    + "' is not a number of seconds >= 0");
-        }
-        return value.asDouble();
+    private static Path file(Path root, String named, Path conventional) {
+        return named == null || named.trim().isEmpty() ? conventional : root.resolve(named.trim()).normalize();
     }
 
     public Path root() {
@@ -136,8 +88,8 @@ public final class RunFolder {
     }
 
     /** run.json as read, or null when the folder has none. */
-    public JsonNode runJson() {
-        return runJson;
+    public RunManifest manifest() {
+        return manifest;
     }
 
     public List<ScenarioPlan> scenarios() {
@@ -146,7 +98,7 @@ public final class RunFolder {
 
     /** GC logs in {@code gc/}: every {@code *.log} file (rotated {@code .log.N} files are not read). */
     public List<Path> gcLogs() {
-        Path dir = root.resolve(GC);
+        Path dir = new RunLayout(root).gcDir();
         if (!Files.isDirectory(dir)) {
             return Collections.emptyList();
         }

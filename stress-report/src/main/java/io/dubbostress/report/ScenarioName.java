@@ -45,6 +45,11 @@ public final class ScenarioName {
         return new ScenarioName(name, "", "");
     }
 
+    /** Whether {@code name} can be a scenario's folder under scenarios/: not empty, no path separator, no leading dot. */
+    public static boolean isFolderName(String name) {
+        return name != null && !name.isEmpty() && !name.contains("/") && !name.contains("\\") && !name.startsWith(".");
+    }
+
     public static boolean followsRule(String name) {
         return of(name).followsRule();
     }

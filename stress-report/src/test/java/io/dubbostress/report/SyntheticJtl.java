@@ -17,8 +17,8 @@ import java.util.Random;
  */
 public final class SyntheticJtl {
 
-    public static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
-            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
+    /** JMeter's stock CSV columns, the ones stress run has it write (the report's own list of them). */
+    public static final String HEADER = String.join(",", io.dubbostress.report.jtl.JtlColumn.JMETER_DEFAULT_HEADER);
 
     /** One written sample. */
     public static final class Sample {

@@ -3,8 +3,9 @@ package io.dubbostress.perfmon.host;
 import java.util.Arrays;
 
 /**
- * Cumulative CPU time by state (milliseconds, as OSHI counts them): user, nice, system, idle, iowait, irq, softirq,
- * steal. Percentages come from two readings: {@link #share(CpuTicks, State...)}.
+ * Cumulative CPU time by state: user, nice, system, idle, iowait, irq, softirq, steal, in the OS's unit (Linux's
+ * {@code /proc/stat} clock ticks; OSHI's milliseconds elsewhere). Percentages come from two readings:
+ * {@link #share(CpuTicks, State...)}.
  */
 public final class CpuTicks {
 

@@ -26,6 +26,7 @@ import oshi.software.os.InternetProtocolStats;
 import oshi.software.os.OSFileStore;
 import oshi.software.os.OSProcess;
 import oshi.software.os.OperatingSystem;
+import oshi.util.GlobalConfig;
 
 /**
  * What the agent knows of the machine it runs on, through OSHI (any OS and CPU OSHI supports: Linux, Windows,
@@ -82,13 +83,14 @@ public final class Host {
     }
 
     private Host(Path proc, Cgroup cgroup) {
+        freshOshiReadings();
         SystemInfo systemInfo = new SystemInfo();
         this.os = systemInfo.getOperatingSystem();
         this.hardware = systemInfo.getHardware();
         this.processor = hardware.getProcessor();
         this.linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
         this.proc = proc;
-        this.cpuTicks = new Cached<>(() -> new CpuTicks(processor.getSystemCpuLoadTicks()), CACHE_MILLIS);
+        this.cpuTicks = new Cached<>(this::readCpuTicks, CACHE_MILLIS);
         this.coreTicks = new Cached<>(this::readCoreTicks, CACHE_MILLIS);
         this.memory = new Cached<>(this::readMemory, CACHE_MILLIS);
         this.swap = new Cached<>(this::readSwap, CACHE_MILLIS);
@@ -114,12 +116,35 @@ public final class Host {
         return cpuTicks.get();
     }
 
-    /** Per logical CPU, in the OS's order ({@code core=0} is the first). */
+    /** Per logical CPU, in the OS's order ({@code core=0} is the first); null where a CPU is offline. */
     public List<CpuTicks> coreTicks() {
         return coreTicks.get();
     }
 
+    /**
+     * OSHI keeps most readings for 300 ms (its memoizer's default, {@code oshi.util.memoizer.expiration}): a client
+     * streaming faster than that would get the same CPU ticks or swap page counts twice, and repeat its values.
+     * This agent keeps its own {@value #CACHE_MILLIS} ms cache instead, so it asks OSHI for its shortest one; a
+     * value set as a system property wins. It takes effect for the OSHI objects made after the first use of OSHI
+     * in the JVM (the agent's own JVM, or {@code stress agent}'s, where the agent comes first). CPU ticks on Linux
+     * do not depend on it: they are read from {@code /proc/stat} directly.
+     */
+    private static void freshOshiReadings() {
+        if (System.getProperty(GlobalConfig.OSHI_UTIL_MEMOIZER_EXPIRATION) == null) {
+            GlobalConfig.set(GlobalConfig.OSHI_UTIL_MEMOIZER_EXPIRATION, (int) CACHE_MILLIS);
+        }
+    }
+
+    private CpuTicks readCpuTicks() {
+        LinuxCpuStat stat = linux ? LinuxCpuStat.parse(readLines(proc.resolve("stat"))) : null;
+        return stat != null ? stat.all() : new CpuTicks(processor.getSystemCpuLoadTicks());
+    }
+
     private List<CpuTicks> readCoreTicks() {
+        LinuxCpuStat stat = linux ? LinuxCpuStat.parse(readLines(proc.resolve("stat"))) : null;
+        if (stat != null && !stat.cores().isEmpty()) {
+            return stat.cores();
+        }
         long[][] perCore = processor.getProcessorCpuLoadTicks();
         List<CpuTicks> cores = new ArrayList<>(perCore.length);
         for (long[] ticks : perCore) {

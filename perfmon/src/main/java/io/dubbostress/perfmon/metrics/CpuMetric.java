@@ -68,7 +68,7 @@ final class CpuMetric extends NumberMetric {
             return host.cpuTicks();
         }
         List<CpuTicks> cores = host.coreTicks();
-        if (core >= cores.size()) {
+        if (core >= cores.size() || cores.get(core) == null) {
             throw new MetricUnavailableException("CPU " + core + " went offline");
         }
         return cores.get(core);

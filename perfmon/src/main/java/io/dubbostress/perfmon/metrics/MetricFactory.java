@@ -18,10 +18,10 @@ import io.dubbostress.perfmon.protocol.ProtocolException;
 /**
  * Turns a {@link MetricSpec} into a {@link Metric}, or refuses it with a reason a user can act on: an unknown type or
  * kind, an option that does not apply, a process or interface that does not exist, and {@code exec} / {@code tail}
- * unless this agent allows them.
+ * unless this agent allows them, {@code jmx} beyond what its {@link JmxAccess} allows.
  *
  * <pre>{@code
- * MetricFactory metrics = new MetricFactory(Host.local(), false, Collections.emptySet());
+ * MetricFactory metrics = new MetricFactory(Host.local(), false, Collections.emptySet(), JmxAccess.loopbackOnly());
  * Metric cpu = metrics.create(MetricSpec.parse("cpu:user"));
  * String field = cpu.read();
  * }</pre>
@@ -47,15 +47,18 @@ public final class MetricFactory {
     private final Host host;
     private final boolean execAllowed;
     private final Set<Path> tailAllowed;
+    private final JmxAccess jmxAccess;
 
     /**
      * @param execAllowed  whether clients may run commands ({@code exec})
      * @param tailAllowed  the files clients may read ({@code tail}), as real paths; empty: none
+     * @param jmxAccess    the JVMs clients may have read over JMX ({@code jmx})
      */
-    public MetricFactory(Host host, boolean execAllowed, Set<Path> tailAllowed) {
+    public MetricFactory(Host host, boolean execAllowed, Set<Path> tailAllowed, JmxAccess jmxAccess) {
         this.host = host;
         this.execAllowed = execAllowed;
         this.tailAllowed = Collections.unmodifiableSet(new LinkedHashSet<>(tailAllowed));
+        this.jmxAccess = jmxAccess;
     }
 
     /** The metric types this agent knows. */
@@ -104,7 +107,7 @@ public final class MetricFactory {
             case "tcp":
                 return new TcpMetric(host, spec);
             case "jmx":
-                return new JmxMetric(spec);
+                return new JmxMetric(spec, jmxAccess);
             case "exec":
                 if (!execAllowed) {
                     throw new ProtocolException("exec: running commands is disabled on this agent"

@@ -30,7 +30,7 @@ public final class AgentServer implements SessionHost, AutoCloseable {
     private AgentServer(AgentSettings settings, MetricFactory metrics) throws IOException {
         this.settings = settings;
         this.metrics = metrics;
-        this.clients = new Clients(settings.maxClients());
+        this.clients = new Clients(settings.maxClients(), settings.evictableAfterMillis());
         this.tcp = new TcpServer(new InetSocketAddress(settings.bindAddress(), settings.tcpPort()), this, clients);
         UdpServer udpServer = null;
         if (settings.udpPort() > 0) {

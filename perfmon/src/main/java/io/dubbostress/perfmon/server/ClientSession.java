@@ -43,6 +43,8 @@ public final class ClientSession {
     static final int MAX_SINGLE_METRICS = 64;
     /** Refused commands logged at INFO per client; the rest at DEBUG (a client sending garbage floods nothing). */
     private static final int LOGGED_REFUSALS = 5;
+    /** How long an evicted client's last line may take to write. */
+    private static final long EVICTION_WRITE_MILLIS = 500;
 
     private final ClientOutput output;
     private final SessionHost host;
@@ -300,6 +302,29 @@ public final class ClientSession {
             close();
             return false;
         }
+    }
+
+    /**
+     * Ends the session to make room for a new client in a full agent ({@link Clients}): one line saying so, then
+     * the connection closes. A client that does not read may have filled its connection, so the line gets at most
+     * {@value #EVICTION_WRITE_MILLIS} ms (on a thread of its own) before the connection closes anyway.
+     */
+    void evict(String newcomer) {
+        long silentSeconds = (System.nanoTime() - lastCommandNanos) / 1_000_000_000L;
+        LOG.info("{}: closed after {} s without a command, to make room for {} (at most {} clients)", output.peer(),
+                silentSeconds, newcomer, host.settings().maxClients());
+        String line = ErrorReply.of("", "closed: this agent is full (at most " + host.settings().maxClients()
+                + " clients) and this connection had sent nothing for " + silentSeconds + " s; a new client took its"
+                + " place");
+        Thread telling = new Thread(() -> send(line), "perfmon-evict " + output.peer());
+        telling.setDaemon(true);
+        telling.start();
+        try {
+            telling.join(EVICTION_WRITE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        close();
     }
 
     /** Ends the session: its stream stops, its metrics are released, its connection closes. Idempotent. */

@@ -7,7 +7,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sessions an agent has now, TCP and UDP together, under one cap: a client beyond it is told so and dropped.
+ * The sessions an agent has now, TCP and UDP together, under one cap. When the agent is full, a new client takes the
+ * place of the client that has been silent longest, provided that one streams nothing (no {@code metrics:}) and has
+ * sent nothing for a while ({@link io.dubbostress.perfmon.AgentSettings#evictableAfterMillis()}, 5 s by default):
+ * silent connections cannot lock others out for the idle timeout, and a client that streams or keeps talking keeps
+ * its place. When every place is taken by such clients, the new one is told so and dropped.
  */
 final class Clients {
 
@@ -15,23 +19,41 @@ final class Clients {
     private static final long REFUSAL_LOG_NANOS = 10_000_000_000L;
 
     private final int max;
+    private final long evictableAfterNanos;
     private final List<ClientSession> sessions = new ArrayList<>();
     private boolean everHadOne;
     private long refusalLoggedAtNanos;
     private int refusalsNotLogged;
 
-    Clients(int max) {
+    Clients(int max, long evictableAfterMillis) {
         this.max = max;
+        this.evictableAfterNanos = evictableAfterMillis * 1_000_000L;
     }
 
-    /** Takes the session if there is room. */
-    synchronized boolean admit(ClientSession session) {
+    /**
+     * Takes the session if there is room, or makes room by taking the longest-silent client that streams nothing
+     * off the list: the caller tells that one and closes it ({@link Admission#evicted()}).
+     */
+    synchronized Admission admit(ClientSession session) {
+        ClientSession evicted = null;
         if (sessions.size() >= max) {
-            return false;
+            long now = System.nanoTime();
+            long longest = -1;
+            for (ClientSession candidate : sessions) {
+                long silent = now - candidate.lastCommandNanos();
+                if (silent >= evictableAfterNanos && silent > longest && !candidate.streaming()) {
+                    evicted = candidate;
+                    longest = silent;
+                }
+            }
+            if (evicted == null) {
+                return Admission.REFUSED;
+            }
+            sessions.remove(evicted);
         }
         sessions.add(session);
         everHadOne = true;
-        return true;
+        return evicted == null ? Admission.ADMITTED : new Admission(true, evicted);
     }
 
     /** Removes it; true when it was the last one (and there had been one). */
@@ -62,5 +84,28 @@ final class Clients {
 
     int max() {
         return max;
+    }
+
+    /** Whether a session got a place, and whose place it took. */
+    static final class Admission {
+        static final Admission ADMITTED = new Admission(true, null);
+        static final Admission REFUSED = new Admission(false, null);
+
+        private final boolean admitted;
+        private final ClientSession evicted;
+
+        private Admission(boolean admitted, ClientSession evicted) {
+            this.admitted = admitted;
+            this.evicted = evicted;
+        }
+
+        boolean admitted() {
+            return admitted;
+        }
+
+        /** The session that made room: no longer counted; to be told and closed. Null when there was room. */
+        ClientSession evicted() {
+            return evicted;
+        }
     }
 }

@@ -17,8 +17,9 @@ import io.dubbostress.perfmon.protocol.LineAssembler;
 
 /**
  * Accepts TCP clients on the bind address and gives each a reader thread (its commands) and, once it streams, a
- * stream thread. A client beyond the cap gets one error line and is closed; a client that streams nothing and sends
- * nothing for the idle timeout is closed.
+ * stream thread. A client beyond the cap takes the place of a long-silent one ({@link Clients}) or, when there is
+ * none, gets one error line and is closed; a client that streams nothing and sends nothing for the idle timeout is
+ * closed.
  */
 final class TcpServer {
 
@@ -73,13 +74,17 @@ final class TcpServer {
         socket.setKeepAlive(true);
         TcpOutput output = new TcpOutput(socket);
         ClientSession session = new ClientSession(output, host);
-        if (!clients.admit(session)) {
+        Clients.Admission admission = clients.admit(session);
+        if (!admission.admitted()) {
             clients.logRefusal(output.peer());
             output.send(ErrorReply.of("", "too many clients (this agent serves at most " + clients.max() + ")"));
             output.close();
             return;
         }
         LOG.info("{}: connected ({} client(s))", output.peer(), clients.count());
+        if (admission.evicted() != null) {
+            admission.evicted().evict(output.peer());
+        }
         Thread reader = new Thread(() -> read(socket, session), "perfmon-tcp " + output.peer());
         reader.setDaemon(true);
         reader.start();

@@ -89,7 +89,8 @@ final class UdpServer {
         Peer peer = peers.get(address);
         if (peer == null) {
             peer = new Peer(address);
-            if (!clients.admit(peer.session)) {
+            Clients.Admission admission = clients.admit(peer.session);
+            if (!admission.admitted()) {
                 clients.logRefusal(peer.peer());
                 peer.sendQuietly(ErrorReply.of("", "too many clients (this agent serves at most " + clients.max() + ")"));
                 peer.commands.shutdownNow();
@@ -97,6 +98,9 @@ final class UdpServer {
             }
             peers.put(address, peer);
             LOG.info("{}: first datagram ({} client(s))", peer.peer(), clients.count());
+            if (admission.evicted() != null) {
+                admission.evicted().evict(peer.peer());
+            }
         }
         return peer;
     }

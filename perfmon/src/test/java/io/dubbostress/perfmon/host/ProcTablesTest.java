@@ -73,4 +73,39 @@ class ProcTablesTest {
                 CpuTicks.State.IOWAIT)).isEqualTo(400.0 / 940);
         assertThat(after.share(after, CpuTicks.State.USER)).isNaN();
     }
+
+    @Test
+    void procStatGivesTheCpuTicksOfAllCpusAndOfEachOneOfflineOnesLeftEmpty() {
+        List<String> stat = Arrays.asList(
+                "cpu  10132153 290696 3084719 46828483 16683 0 25195 7 0 0",
+                "cpu0 1393280 32966 572056 13343292 6130 0 17875 3 0 0",
+                "cpu2 1359288 31012 530298 13377398 2654 0 1553 4 0 0",
+                "intr 1462898 0 0 0",
+                "ctxt 115315132",
+                "btime 1769000000",
+                "processes 1222");
+
+        LinuxCpuStat parsed = LinuxCpuStat.parse(stat);
+
+        assertThat(parsed.all().get(CpuTicks.State.USER)).isEqualTo(10132153L);
+        assertThat(parsed.all().get(CpuTicks.State.IDLE)).isEqualTo(46828483L);
+        assertThat(parsed.all().get(CpuTicks.State.SOFTIRQ)).isEqualTo(25195L);
+        assertThat(parsed.all().get(CpuTicks.State.STEAL)).isEqualTo(7L);
+        assertThat(parsed.cores()).hasSize(3);
+        assertThat(parsed.cores().get(0).get(CpuTicks.State.SYSTEM)).isEqualTo(572056L);
+        assertThat(parsed.cores().get(1)).as("cpu1 is offline").isNull();
+        assertThat(parsed.cores().get(2).get(CpuTicks.State.IOWAIT)).isEqualTo(2654L);
+        assertThat(LinuxCpuStat.parse(Arrays.asList("intr 1 2 3"))).isNull();
+    }
+
+    @Test
+    void cpuTicksReadATenthOfASecondApartHaveMoved() {
+        Host host = Host.local();
+        CpuTicks before = host.cpuTicks();
+        List<CpuTicks> coresBefore = host.coreTicks();
+        org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ofMillis(120)).until(() -> true);
+        // OSHI's ticks, kept 300 ms, had not: share() was NaN and the metric repeated its previous value
+        assertThat(host.cpuTicks().total()).isGreaterThan(before.total());
+        assertThat(host.coreTicks().get(0).total()).isGreaterThan(coresBefore.get(0).total());
+    }
 }

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import java.io.IOException;
@@ -76,11 +77,82 @@ public final class JMeterRun {
         return p;
     }
 
+    /**
+     * What one JMeter run is: the plan and its properties, where its files go, how its JVM starts. Build it with
+     * {@link #of} and the {@code with...} methods; {@link JMeterRun#prepare} turns it into a command.
+     *
+     * <pre>
+     * JMeterRun.prepare(java, home, JMeterRun.Spec.of("jmeter direct-1k", plan, scenarioDir)
+     *         .withJvmArgs(jvmArgs).withGcLog(gcLog).withProperties(properties));
+     * </pre>
+     */
+    public static final class Spec {
+        final String name;
+        final Path plan;
+        final Path jtl;
+        final Path jmeterLog;
+        final Path consoleOut;
+        List<String> jvmArgs = List.of();
+        Path gcLog;
+        Map<String, String> properties = Map.of();
+        List<String> remoteHosts = List.of();
+        List<Path> extraPluginJars = List.of();
+
+        private Spec(String name, Path plan, Path jtl, Path jmeterLog, Path consoleOut) {
+            this.name = name;
+            this.plan = plan;
+            this.jtl = jtl;
+            this.jmeterLog = jmeterLog;
+            this.consoleOut = consoleOut;
+        }
+
+        /** {@code plan} run with its files in {@code dir}: results.jtl, jmeter.log, jmeter.out. */
+        public static Spec of(String name, Path plan, Path dir) {
+            return new Spec(name, plan, dir.resolve("results.jtl"), dir.resolve("jmeter.log"),
+                    dir.resolve("jmeter.out"));
+        }
+
+        public Spec withJvmArgs(List<String> args) {
+            this.jvmArgs = List.copyOf(args);
+            return this;
+        }
+
+        public Spec withGcLog(Path log) {
+            this.gcLog = log;
+            return this;
+        }
+
+        /** The plan's -J properties (sent to the servers too, as -G, in distributed mode). */
+        public Spec withProperties(Map<String, String> values) {
+            this.properties = new LinkedHashMap<>(values);
+            return this;
+        }
+
+        public Spec withRemoteHosts(List<String> hosts) {
+            this.remoteHosts = List.copyOf(hosts);
+            return this;
+        }
+
+        /** Plugin jars JMeter should load besides its lib/ext (a user's home without ours). */
+        public Spec withExtraPluginJars(List<Path> jars) {
+            this.extraPluginJars = List.copyOf(jars);
+            return this;
+        }
+    }
+
     /** The command; nothing runs until {@link #start()}. */
-    public static JMeterRun prepare(String name, JavaRuntime java, JMeterHome home, List<String> jvmArgs, Path gcLog,
-            Path plan, Path jtl, Path jmeterLog, Path consoleOut, Map<String, String> properties,
-            List<String> remoteHosts, List<Path> extraPluginJars) {
-        int shutdownPort = FreeUdpPort.find();
+    public static JMeterRun prepare(JavaRuntime java, JMeterHome home, Spec spec) {
+        String name = spec.name;
+        List<String> jvmArgs = spec.jvmArgs;
+        Path gcLog = spec.gcLog;
+        Path plan = spec.plan;
+        Path jtl = spec.jtl;
+        Path jmeterLog = spec.jmeterLog;
+        Path consoleOut = spec.consoleOut;
+        Map<String, String> properties = spec.properties;
+        List<String> remoteHosts = spec.remoteHosts;
+        List<Path> extraPluginJars = spec.extraPluginJars;
+        int shutdownPort = FreePorts.udp();
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         command.addAll(jvmArgs);
@@ -254,20 +326,6 @@ public final class JMeterRun {
     public void stop() {
         if (process != null) {
             process.stop(Duration.ofSeconds(5));
-        }
-    }
-
-    /** A free UDP port on loopback for JMeter's shutdown listener. */
-    static final class FreeUdpPort {
-        private FreeUdpPort() {
-        }
-
-        static int find() {
-            try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-                return socket.getLocalPort();
-            } catch (IOException e) {
-                return 4445;
-            }
         }
     }
 }

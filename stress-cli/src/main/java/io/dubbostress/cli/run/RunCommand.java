@@ -2,7 +2,8 @@ package io.dubbostress.cli.run;
 
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.Warmup;
-import io.dubbostress.cli.Validate;
+import io.dubbostress.cli.options.HarnessDefaults;
+import io.dubbostress.cli.options.HarnessOptions;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -48,21 +50,21 @@ public class RunCommand implements Callable<Integer> {
             description = "Results folder. Default: results/<yyyyMMdd-HHmmss> under the current folder.")
     Path out;
 
+    @Mixin
+    HarnessOptions harness = new HarnessOptions();
+
     @Option(names = "--scenarios", paramLabel = "LIST", defaultValue = Scenario.DEFAULT_MATRIX,
             description = "Comma-separated scenarios, run in this order. Default: ${DEFAULT-VALUE}.")
     String scenarios;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "20",
-            description = "JMeter threads per scenario. Default: ${DEFAULT-VALUE}.")
-    int threads;
 
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10m", converter = DurationConverter.class,
             description = "Length of each scenario (30s, 10m, 1h). Default: ${DEFAULT-VALUE}.")
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Start of each scenario left out of the report's steady-state figures. Default: 10%% of "
-                    + "--duration, at most 60s.")
+            description = "Start of each scenario left out of the report's steady-state figures. Default: the "
+                    + "ramp-up plus 10%% of --duration (at most 60s), never more than half the duration: every "
+                    + "thread's first call (its connect) starts inside it.")
     Duration warmup;
 
     @Option(names = "--rampup", paramLabel = "TIME", defaultValue = "1s", converter = DurationConverter.class,
@@ -74,23 +76,7 @@ public class RunCommand implements Callable<Integer> {
                     + " 100,200,400 = steps splitting the duration evenly.")
     RateSchedule rate;
 
-    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
-            description = "Call timeout (sampler and consumer). Default: ${DEFAULT-VALUE}.")
-    int timeoutMs;
-
-    @Option(names = "--cpu-iterations", paramLabel = "N", defaultValue = "10000",
-            description = "The provider's random additions per call. Default: ${DEFAULT-VALUE}.")
-    int cpuIterations;
-
-    @Option(names = "--provider-jvm-args", paramLabel = "ARGS", defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
-            description = "JVM options of the provider (heap, collector). Default: ${DEFAULT-VALUE}.")
-    String providerJvmArgs;
-
-    @Option(names = "--consumer-jvm-args", paramLabel = "ARGS", defaultValue = ServiceCommands.DEFAULT_SERVICE_JVM_ARGS,
-            description = "JVM options of the consumer. Default: ${DEFAULT-VALUE}.")
-    String consumerJvmArgs;
-
-    @Option(names = "--jmeter-jvm-args", paramLabel = "ARGS", defaultValue = RunSession.DEFAULT_JMETER_JVM_ARGS,
+    @Option(names = "--jmeter-jvm-args", paramLabel = "ARGS", defaultValue = HarnessDefaults.LOAD_JVM_ARGS,
             description = "JVM options of JMeter. Default: ${DEFAULT-VALUE}.")
     String jmeterJvmArgs;
 
@@ -136,13 +122,14 @@ public class RunCommand implements Callable<Integer> {
     RunSettings settings() {
         RunSettings s = new RunSettings();
         s.scenarios = Scenario.parseList(scenarios);
-        s.threads = Validate.atLeast("--threads", threads, 1);
+        harness.validate();
+        s.threads = harness.threads;
         if (duration.isZero() || duration.isNegative()) {
             throw new UserError("Invalid value for option '--duration': must be at least 1s");
         }
         wholeSeconds("--duration", duration);
         s.duration = duration;
-        s.warmup = warmup != null ? warmup : defaultWarmup(duration);
+        s.warmup = warmup != null ? warmup : defaultWarmup(duration, rampup);
         if (s.warmup.compareTo(duration) >= 0) {
             throw new UserError("Invalid value for option '--warmup': " + DurationConverter.format(s.warmup)
                     + " is not shorter than --duration " + DurationConverter.format(duration));
@@ -154,13 +141,10 @@ public class RunCommand implements Callable<Integer> {
                     + " is longer than --duration " + DurationConverter.format(duration));
         }
         s.rate = rate;
-        s.timeoutMs = Validate.atLeast("--timeout-ms", timeoutMs, 1);
-        if (cpuIterations < 0) {
-            throw new UserError("Invalid value for option '--cpu-iterations': " + cpuIterations + " (must be >= 0)");
-        }
-        s.cpuIterations = cpuIterations;
-        s.providerJvmArgs = providerJvmArgs;
-        s.consumerJvmArgs = consumerJvmArgs;
+        s.timeoutMs = harness.timeoutMs;
+        s.cpuIterations = harness.cpuIterations;
+        s.providerJvmArgs = harness.providerJvmArgs;
+        s.consumerJvmArgs = harness.consumerJvmArgs;
         s.jmeterJvmArgs = jmeterJvmArgs;
         s.jmeterHome = jmeterHome;
         s.externalProvider = provider == null ? null : HostPort.parse("--provider", provider);
@@ -178,7 +162,8 @@ public class RunCommand implements Callable<Integer> {
         }
         s.remoteHosts = remote;
         s.dashboard = !noDashboard;
-        s.out = out != null ? out : RunFolder.defaultLocation();
+        s.out = out != null ? out : RunFolderSetup.defaultLocation();
+        s.outIsStampedDefault = out == null;
         return s;
     }
 
@@ -190,8 +175,13 @@ public class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The report's own default ({@link Warmup#defaultMs}), so run.json and a loose-JTL report agree. */
-    static Duration defaultWarmup(Duration duration) {
-        return Duration.ofMillis(Warmup.defaultMs(duration.toMillis()));
+    /**
+     * The ramp-up (every thread's first call, connect included, starts inside it: samples are placed by their start)
+     * plus the report's own default ({@link Warmup#defaultMs}: 10 % of the duration, at most 60 s), never more than
+     * half the duration; in tenths of a second. A 5 s run with the default 1 s ramp-up: 1.5 s.
+     */
+    static Duration defaultWarmup(Duration duration, Duration rampup) {
+        long ms = Math.min(rampup.toMillis() + Warmup.defaultMs(duration.toMillis()), duration.toMillis() / 2);
+        return Duration.ofMillis(ms / 100 * 100);
     }
 }

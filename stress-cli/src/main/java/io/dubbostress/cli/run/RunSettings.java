@@ -1,5 +1,6 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.options.HarnessDefaults;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,13 +12,13 @@ import java.util.Map;
 final class RunSettings {
 
     List<Scenario> scenarios = new ArrayList<>();
-    int threads = 20;
+    int threads = Integer.parseInt(HarnessDefaults.THREADS);
     Duration duration = Duration.ofMinutes(10);
     Duration warmup = Duration.ofSeconds(60);
     Duration rampup = Duration.ofSeconds(1);
     RateSchedule rate = RateSchedule.NONE;
-    int timeoutMs = 5000;
-    int cpuIterations = 10_000;
+    int timeoutMs = Integer.parseInt(HarnessDefaults.TIMEOUT_MS);
+    int cpuIterations = Integer.parseInt(HarnessDefaults.CPU_ITERATIONS);
     String providerJvmArgs = "";
     String consumerJvmArgs = "";
     String jmeterJvmArgs = "";
@@ -29,6 +30,8 @@ final class RunSettings {
     List<String> remoteHosts = new ArrayList<>();
     boolean dashboard = true;
     Path out;
+    /** --out not given: {@link RunFolderSetup#defaultLocation()}, which may take a suffix if another run has it. */
+    boolean outIsStampedDefault;
 
     boolean needsConsumer() {
         return scenarios.stream().anyMatch(s -> s.kind().needsConsumer());
@@ -39,7 +42,7 @@ final class RunSettings {
         m.put("scenarios", String.join(",", scenarios.stream().map(Scenario::name).toArray(String[]::new)));
         m.put("threads", String.valueOf(threads));
         m.put("durationSeconds", String.valueOf(duration.getSeconds()));
-        m.put("warmupSeconds", String.valueOf(warmup.getSeconds()));
+        m.put("warmupSeconds", String.valueOf(warmup.toMillis() / 1000.0));
         m.put("rampupSeconds", String.valueOf(rampup.getSeconds()));
         m.put("rate", rate.asProperty());
         m.put("timeoutMs", String.valueOf(timeoutMs));

@@ -1,13 +1,12 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.report.ScenarioName;
 import io.dubbostress.report.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One cell of the matrix: how the call is made ({@link Kind}) and the payload size, named {@code <kind>-<payload>}
@@ -50,8 +49,6 @@ public final class Scenario {
     /** direct/hop x 1 KiB/100 KiB, in the order the reference harness ran them. */
     public static final String DEFAULT_MATRIX = "direct-1k,hop-1k,direct-100k,hop-100k";
 
-    private static final Pattern NAME = Pattern.compile("(direct|hop-http|hop)-(\\d+)(k|m)?");
-
     private final Kind kind;
     private final int payloadBytes;
     private final String name;
@@ -62,21 +59,20 @@ public final class Scenario {
         this.name = kind.prefix() + "-" + sizeLabel(payloadBytes);
     }
 
-    /** {@code direct-1k} -> DIRECT, 1024 bytes. Sizes: {@code 512} bytes, {@code 1k} = 1024, {@code 1m} = 1 MiB. */
+    /**
+     * {@code direct-1k} -> DIRECT, 1024 bytes. The grammar is the report's ({@link ScenarioName}: the one rule that
+     * also pairs hop with direct): sizes {@code 512} bytes, {@code 1k} = {@code 1kb} = {@code 1kib} = 1024,
+     * {@code 1m} = 1 MiB.
+     */
     public static Scenario parse(String text) {
-        Matcher m = NAME.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
+        ScenarioName name = ScenarioName.of(text.trim().toLowerCase(Locale.ROOT));
+        if (!name.followsRule()) {
             throw new UserError("Invalid scenario '" + text + "': use <kind>-<payload> with kind direct, hop or hop-http"
                     + " and payload like 1k, 100k or 512 (bytes), e.g. " + DEFAULT_MATRIX);
         }
-        Kind kind = m.group(1).equals("direct") ? Kind.DIRECT : m.group(1).equals("hop") ? Kind.HOP : Kind.HOP_HTTP;
-        long size = Long.parseLong(m.group(2));
-        if ("k".equals(m.group(3))) {
-            size *= 1024;
-        } else if ("m".equals(m.group(3))) {
-            size *= 1024 * 1024;
-        }
-        if (size > 8L * 1024 * 1024) {
+        Kind kind = name.kind().equals("direct") ? Kind.DIRECT : name.kind().equals("hop") ? Kind.HOP : Kind.HOP_HTTP;
+        long size = name.payloadBytes();
+        if (size > 8L * 1024 * 1024 || size < 0) { // < 0: a size past Long.MAX_VALUE
             throw new UserError("Invalid scenario '" + text + "': payload " + size + " bytes is over Dubbo's default "
                     + "8 MiB limit");
         }

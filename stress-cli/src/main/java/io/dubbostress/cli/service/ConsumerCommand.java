@@ -1,5 +1,7 @@
 package io.dubbostress.cli.service;
 
+import io.dubbostress.cli.options.HarnessDefaults;
+
 import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.run.StressHome;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Parameters;
             "Dubbo and verify the echo. Ctrl-C stops it."})
 public class ConsumerCommand implements Callable<Integer> {
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080",
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = HarnessDefaults.CONSUMER_PORT,
             description = "HTTP port. Default: ${DEFAULT-VALUE}.")
     int port;
 
@@ -26,7 +28,7 @@ public class ConsumerCommand implements Callable<Integer> {
             description = "HTTP bind address, e.g. 127.0.0.1. Default: all interfaces.")
     String host;
 
-    @Option(names = "--provider-url", paramLabel = "URL", defaultValue = "dubbo://127.0.0.1:20880",
+    @Option(names = "--provider-url", paramLabel = "URL", defaultValue = "dubbo://127.0.0.1:" + HarnessDefaults.PROVIDER_PORT,
             description = "Provider to call directly. Default: ${DEFAULT-VALUE}.")
     String providerUrl;
 
@@ -34,7 +36,7 @@ public class ConsumerCommand implements Callable<Integer> {
             description = "Discover providers in a registry instead, e.g. zookeeper://127.0.0.1:2181.")
     String registry;
 
-    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
+    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = HarnessDefaults.TIMEOUT_MS,
             description = "Dubbo call timeout. Default: ${DEFAULT-VALUE}.")
     int timeoutMs;
 

@@ -1,5 +1,7 @@
 package io.dubbostress.cli.service;
 
+import io.dubbostress.cli.options.HarnessDefaults;
+
 import io.dubbostress.cli.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.run.StressHome;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Parameters;
             "Ctrl-C stops it. Arguments after -- go to the Spring Boot app (e.g. --stress.provider.serialization=...)."})
 public class ProviderCommand implements Callable<Integer> {
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "20880",
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = HarnessDefaults.PROVIDER_PORT,
             description = "Dubbo port. Default: ${DEFAULT-VALUE}.")
     int port;
 
@@ -27,11 +29,11 @@ public class ProviderCommand implements Callable<Integer> {
                     + "address as Dubbo picks it, bound on all interfaces.")
     String host;
 
-    @Option(names = "--cpu-iterations", paramLabel = "N", defaultValue = "10000",
+    @Option(names = "--cpu-iterations", paramLabel = "N", defaultValue = HarnessDefaults.CPU_ITERATIONS,
             description = "Random additions per call (the harness's CPU work); 0 disables it. Default: ${DEFAULT-VALUE}.")
     int cpuIterations;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "200",
+    @Option(names = "--threads", paramLabel = "N", defaultValue = HarnessDefaults.PROVIDER_THREADS,
             description = "Provider thread pool size. Default: ${DEFAULT-VALUE}.")
     int threads;
 

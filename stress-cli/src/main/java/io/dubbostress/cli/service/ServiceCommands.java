@@ -1,5 +1,6 @@
 package io.dubbostress.cli.service;
 
+import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.process.JavaRuntime;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,9 +14,8 @@ import java.util.List;
  */
 public final class ServiceCommands {
 
-    /** Heap and collector the services get unless told otherwise: the reference harness's G1 setup, sized for a
-     *  small box (the harness ran 4 GiB heaps on 8-core servers; here everything shares 2 cores). */
-    public static final String DEFAULT_SERVICE_JVM_ARGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=200";
+    /** Heap and collector the services get unless told otherwise ({@link HarnessDefaults#SERVICE_JVM_ARGS}). */
+    public static final String DEFAULT_SERVICE_JVM_ARGS = HarnessDefaults.SERVICE_JVM_ARGS;
 
     private ServiceCommands() {
     }
@@ -76,21 +76,21 @@ public final class ServiceCommands {
 
     /** What a provider is started with. */
     public static final class ProviderSettings {
-        public int port = 20880;
+        public int port = Integer.parseInt(HarnessDefaults.PROVIDER_PORT);
         public String host = "";
-        public int cpuIterations = 10_000;
-        public int threads = 200;
+        public int cpuIterations = Integer.parseInt(HarnessDefaults.CPU_ITERATIONS);
+        public int threads = Integer.parseInt(HarnessDefaults.PROVIDER_THREADS);
         public String registry = "";
         public List<String> extraArgs = new ArrayList<>();
     }
 
     /** What a consumer is started with. */
     public static final class ConsumerSettings {
-        public int port = 8080;
+        public int port = Integer.parseInt(HarnessDefaults.CONSUMER_PORT);
         public String host = "";
-        public String providerUrl = "dubbo://127.0.0.1:20880";
+        public String providerUrl = "dubbo://127.0.0.1:" + HarnessDefaults.PROVIDER_PORT;
         public String registry = "";
-        public int timeoutMs = 5000;
+        public int timeoutMs = Integer.parseInt(HarnessDefaults.TIMEOUT_MS);
         public List<String> extraArgs = new ArrayList<>();
     }
 }

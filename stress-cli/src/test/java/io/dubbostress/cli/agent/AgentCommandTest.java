@@ -71,5 +71,17 @@ class AgentCommandTest {
         assertThat(command.execute("agent", "--allow-tail", "/no/such/file.log")).isEqualTo(2);
         assertThat(err2.toString().trim())
                 .isEqualTo("stress agent: allow-tail '/no/such/file.log' does not exist or cannot be read");
+
+        // the agent jar's own command: its newer options and the classic's are stress agent's too
+        StringWriter err3 = new StringWriter();
+        command.setErr(new PrintWriter(err3, true));
+        assertThat(command.execute("agent", "--jmx-allow", "db1:x")).isEqualTo(2);
+        assertThat(err3.toString().trim()).isEqualTo("stress agent: jmx-allow 'db1:x' is not HOST:PORT, HOST:* or *"
+                + " (example: 10.0.0.5:9010, [fd00::5]:9010, db1:*)");
+        StringWriter err4 = new StringWriter();
+        command.setErr(new PrintWriter(err4, true));
+        assertThat(command.execute("agent", "--loglevel", "loud", "--no-exec")).isEqualTo(2);
+        assertThat(err4.toString().trim())
+                .isEqualTo("stress agent: --loglevel 'loud' is not one of debug, info, warn, error");
     }
 }

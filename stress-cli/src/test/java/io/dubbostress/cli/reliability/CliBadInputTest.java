@@ -1,16 +1,14 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.cli.testkit.Cli;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dubbostress.cli.StressCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The catalogue of bad command lines, for every command: an unknown flag, a bad value, a missing or unusable file.
@@ -26,15 +24,10 @@ class CliBadInputTest {
     private String err;
 
     private int stress(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        CommandLine command = StressCommand.commandLine();
-        command.setOut(new PrintWriter(o, true));
-        command.setErr(new PrintWriter(e, true));
-        int code = command.execute(args);
-        out = o.toString();
-        err = e.toString();
-        return code;
+        Cli r = Cli.run(args);
+        out = r.out;
+        err = r.err;
+        return r.exit;
     }
 
     /** Refused: exit code 2, {@code firstLine} first on stderr, nothing on stdout, no stack trace. */

@@ -1,5 +1,7 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.cli.testkit.Cli;
+
 import io.dubbostress.report.TestResources;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -7,12 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import io.dubbostress.cli.StressCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +28,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Damaged input to {@code stress report} and {@code stress gc} through the command line, in this JVM: a JTL with
@@ -61,15 +59,10 @@ class ReportAndGcBadInputTest {
     }
 
     private int stress(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        CommandLine command = StressCommand.commandLine();
-        command.setOut(new PrintWriter(o, true));
-        command.setErr(new PrintWriter(e, true));
-        int code = command.execute(args);
-        out = o.toString();
-        err = e.toString();
-        return code;
+        Cli r = Cli.run(args);
+        out = r.out;
+        err = r.err;
+        return r.exit;
     }
 
     /** {@code samples} good rows of label {@code label}, 10 ms apart, 1 in 10 failed. */

@@ -132,15 +132,15 @@ class StressRunFaultsIT {
         await(what + " " + UNDER_WAY_MS + " ms under way", () -> System.currentTimeMillis() >= first + UNDER_WAY_MS);
     }
 
-    /** Polls a condition every 100 ms for at most 3 minutes, or until stress run has ended. */
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline || !cli.isAlive()) {
-                throw new AssertionError("gave up waiting for " + what + (cli.isAlive() ? ""
-                        : " (stress run ended)") + "; stress run's output:\n" + cli.logTail(40));
-            }
-            Thread.sleep(100); // polling interval of a deadline-bounded wait
+    /** Polls a condition every 100 ms for at most 3 minutes, or until stress run has ended (Awaitility). */
+    private static void await(String what, BooleanSupplier condition) {
+        try {
+            org.awaitility.Awaitility.await(what).atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(100))
+                    .failFast("stress run ended", () -> !cli.isAlive())
+                    .until(condition::getAsBoolean);
+        } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
+            throw new AssertionError("gave up waiting for " + what + ": " + e.getMessage() + "; stress run's output:\n"
+                    + cli.logTail(40), e);
         }
     }
 

@@ -35,10 +35,9 @@ class RemoteRunIT {
         Process server = new ProcessBuilder(command).directory(serverDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(serverDir.resolve("server.out").toFile()).start();
         try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-            while (!ChildJvm.canConnect(rmiPort) && System.nanoTime() < deadline && server.isAlive()) {
-                Thread.sleep(100); // polling a deadline-bounded wait for the server's port
-            }
+            org.awaitility.Awaitility.await("jmeter-server's RMI port").atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+                    .until(() -> ChildJvm.canConnect(rmiPort) || !server.isAlive());
             assertThat(ChildJvm.canConnect(rmiPort)).as("jmeter-server listening; its output:\n"
                     + Files.readString(serverDir.resolve("server.out"))).isTrue();
 

@@ -1,15 +1,13 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.testkit.Cli;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dubbostress.cli.StressCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Bad input to {@code stress run}: one clear line naming the option and the value, exit code 2, nothing started. */
 class RunOptionsTest {
@@ -17,14 +15,14 @@ class RunOptionsTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final StringBuilder out = new StringBuilder();
+    private final StringBuilder err = new StringBuilder();
 
     private int run(String... args) {
-        CommandLine command = StressCommand.commandLine();
-        command.setOut(new PrintWriter(out, true));
-        command.setErr(new PrintWriter(err, true));
-        return command.execute(args);
+        Cli r = Cli.run(args);
+        out.append(r.out);
+        err.append(r.err);
+        return r.exit;
     }
 
     private void assertRefused(String expectedFirstLine, String... args) {
@@ -36,7 +34,7 @@ class RunOptionsTest {
         assertThat(err.toString().lines().findFirst()).hasValue(expectedFirstLine);
         assertThat(err.toString()).doesNotContain("\tat ", "Exception");
         assertThat(out.toString()).isEmpty();
-        err.getBuffer().setLength(0);
+        err.setLength(0);
     }
 
     @Test
@@ -95,12 +93,15 @@ class RunOptionsTest {
     }
 
     @Test
-    void defaultWarmupIsATenthOfTheDurationAtMostAMinute() {
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30)).getSeconds()).isEqualTo(3);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10)).getSeconds()).isEqualTo(60);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1)).getSeconds()).isEqualTo(60);
-        // the report's rule, not whole seconds of it: a 5 s run has half a second of warm-up, not none
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5)).toMillis()).isEqualTo(500);
+    void defaultWarmupIsTheRampupAndATenthOfTheDurationAtMostHalfOfIt() {
+        java.time.Duration oneSecond = java.time.Duration.ofSeconds(1);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30), oneSecond).toMillis()).isEqualTo(4000);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10), oneSecond).getSeconds()).isEqualTo(61);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1), oneSecond).getSeconds()).isEqualTo(61);
+        // a short run: the first connects (started within the 1 s ramp-up) are warm-up, not steady state
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5), oneSecond).toMillis()).isEqualTo(1500);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(2))
+                .toMillis()).isEqualTo(1000);
     }
 
     @Test

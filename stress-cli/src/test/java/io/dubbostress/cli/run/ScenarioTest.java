@@ -29,6 +29,15 @@ class ScenarioTest {
         assertThat(stock.name()).isEqualTo("hop-http-512");
         assertThat(Scenario.parse("direct-1m").payloadBytes()).isEqualTo(1024 * 1024);
         assertThat(Scenario.parse("direct-2048").name()).isEqualTo("direct-2k");
+        // the report's grammar, the one rule (ScenarioName): what the run names, the report pairs
+        assertThat(Scenario.parse("direct-1kib").name()).isEqualTo("direct-1k");
+        assertThat(Scenario.parse("hop-100KB").name()).isEqualTo("hop-100k");
+        for (String name : new String[] {"direct-1k", "hop-100k", "hop-http-512", "direct-1m"}) {
+            Scenario scenario = Scenario.parse(name);
+            io.dubbostress.report.ScenarioName read = io.dubbostress.report.ScenarioName.of(scenario.name());
+            assertThat(read.kind()).isEqualTo(scenario.kind().prefix());
+            assertThat(read.payloadBytes()).isEqualTo(scenario.payloadBytes());
+        }
     }
 
     @Test

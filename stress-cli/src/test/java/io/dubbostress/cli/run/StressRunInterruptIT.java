@@ -36,12 +36,11 @@ class StressRunInterruptIT {
         try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--scenarios", "direct-1k,hop-1k",
                 "--threads", "2", "--duration", "120s", "--no-dashboard", "--out", run.toString())) {
             Path console = run.resolve("scenarios/direct-1k/jmeter.out");
-            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
             // mid-scenario: JMeter has reported samples at least once
-            while (System.nanoTime() < deadline && cli.isAlive()
-                    && !(Files.exists(console) && Files.readString(console).contains("summary +"))) {
-                Thread.sleep(200); // polling a deadline-bounded wait
-            }
+            org.awaitility.Awaitility.await("JMeter's first summary").atMost(Duration.ofMinutes(3))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> !cli.isAlive() || Files.exists(console)
+                            && Files.readString(console).contains("summary +"));
             assertThat(Files.readString(console)).as("the scenario is under way").contains("summary +");
 
             Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(cli.pid())).start();

@@ -1,26 +1,44 @@
 package io.dubbostress.cli.service;
 
+import io.dubbostress.cli.testkit.Cli;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dubbostress.cli.StressCommand;
 import io.dubbostress.cli.process.JavaRuntime;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class ServiceCommandsTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final StringBuilder out = new StringBuilder();
+    private final StringBuilder err = new StringBuilder();
 
     private int run(String... args) {
-        CommandLine command = StressCommand.commandLine();
-        command.setOut(new PrintWriter(out, true));
-        command.setErr(new PrintWriter(err, true));
-        return command.execute(args);
+        Cli r = Cli.run(args);
+        out.append(r.out);
+        err.append(r.err);
+        return r.exit;
+    }
+
+    /**
+     * The provider app keeps its own defaults (it runs without the stress command); they must be the harness's,
+     * which every launcher of the stress command takes from HarnessDefaults.
+     */
+    @Test
+    void theProviderAppsOwnDefaultsAreTheHarnessDefaults() throws Exception {
+        Path home = Path.of(System.getProperty("stress.home", ".."));
+        String yml = java.nio.file.Files.readString(home.resolve("stress-provider/src/main/resources/application.yml"));
+        assertThat(yml).contains("    port: " + io.dubbostress.cli.options.HarnessDefaults.PROVIDER_PORT + "\n",
+                "    threads: " + io.dubbostress.cli.options.HarnessDefaults.PROVIDER_THREADS + "\n",
+                "    cpu-iterations: " + io.dubbostress.cli.options.HarnessDefaults.CPU_ITERATIONS + "\n");
+        String settings = java.nio.file.Files.readString(home.resolve(
+                "stress-provider/src/main/java/io/dubbostress/provider/ProviderSettings.java"));
+        assertThat(settings).contains("private int port = 20880;", "private int threads = 200;",
+                "private int cpuIterations = 10_000;");
+        assertThat(io.dubbostress.cli.options.HarnessDefaults.PROVIDER_PORT).isEqualTo("20880");
+        assertThat(io.dubbostress.cli.options.HarnessDefaults.PROVIDER_THREADS).isEqualTo("200");
+        assertThat(io.dubbostress.cli.options.HarnessDefaults.CPU_ITERATIONS).isEqualTo("10000");
     }
 
     @Test
@@ -67,15 +85,15 @@ class ServiceCommandsTest {
         assertThat(run("provider", "--port", "70000")).isEqualTo(2);
         assertThat(err.toString()).startsWith(
                 "stress provider: Invalid value for option '--port': 70000 is not a TCP port (1-65535)");
-        err.getBuffer().setLength(0);
+        err.setLength(0);
         assertThat(run("provider", "--cpu-iterations", "-1")).isEqualTo(2);
         assertThat(err.toString()).startsWith("stress provider: Invalid value for option '--cpu-iterations': -1 "
                 + "(must be >= 0)");
-        err.getBuffer().setLength(0);
+        err.setLength(0);
         assertThat(run("consumer", "--timeout-ms", "0")).isEqualTo(2);
         assertThat(err.toString()).startsWith("stress consumer: Invalid value for option '--timeout-ms': 0 "
                 + "(must be >= 1)");
-        err.getBuffer().setLength(0);
+        err.setLength(0);
         assertThat(run("consumer", "--prot", "1")).isEqualTo(2);
         assertThat(err.toString()).startsWith("stress consumer: Unknown option: '--prot'")
                 .contains("Possible solutions:", "Run 'stress consumer --help' for the options.");
@@ -86,11 +104,11 @@ class ServiceCommandsTest {
         assertThat(run("provider", "--help")).isZero();
         assertThat(out.toString()).contains("--port=PORT", "--host=ADDRESS", "--cpu-iterations=N", "--threads=N",
                 "--registry=URL", "--jvm-args=ARGS", "--gc-log=FILE", "Default: 20880");
-        out.getBuffer().setLength(0);
+        out.setLength(0);
         assertThat(run("consumer", "--help")).isZero();
         assertThat(out.toString()).contains("--port=PORT", "--provider-url=URL", "--registry=URL", "--timeout-ms=MS");
         assertThat(out.toString().replaceAll("\\s+", "")).contains("Default:dubbo://127.0.0.1:20880");
-        out.getBuffer().setLength(0);
+        out.setLength(0);
         assertThat(run("--help")).isZero();
         assertThat(out.toString()).contains("run", "report", "gc", "agent", "provider", "consumer");
     }

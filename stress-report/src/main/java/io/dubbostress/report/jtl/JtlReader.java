@@ -38,7 +38,10 @@ import java.util.zip.GZIPInputStream;
  */
 public final class JtlReader implements Closeable {
 
-    private static final int BLOCK = 1 << 20;
+    static final int BLOCK = 1 << 20;
+    /** The date forms of {@code timeStamp} (jmeter.save.saveservice.timestamp_format) read besides epoch ms. */
+    static final String[] DATE_PATTERNS = {"yyyy/MM/dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS", "yyyy/MM/dd HH:mm:ss",
+        "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"};
     /** A "row" longer than this is an unterminated quote swallowing the file: the line is dropped instead. */
     private static final int MAX_ROW_BYTES = 16 << 20;
     private static final int KEPT_EXAMPLES = 3;
@@ -108,7 +111,7 @@ public final class JtlReader implements Closeable {
     public static JtlReader open(Path file, String what) {
         InputStream in = openStream(file, what);
         try {
-            HeaderProbe probe = HeaderProbe.read(file, what, in);
+            JtlHeader probe = JtlHeader.read(file, what, in);
             JtlReader reader = new JtlReader(file, in, probe.columns);
             reader.pushBack(probe.unread, probe.unreadLength);
             return reader;
@@ -385,7 +388,8 @@ public final class JtlReader implements Closeable {
                     if (v == NOT_A_NUMBER || v == EMPTY) {
                         v = parseDateTimestamp(s, e);
                         if (v == NOT_A_NUMBER) {
-                            badReason = "timeStamp '" + text(f) + "' is not a timestamp";
+                            badReason = "timeStamp '" + text(f) + "' is not a timestamp (epoch milliseconds, or a"
+                                    + " date as " + String.join(", ", DATE_PATTERNS) + ")";
                             return false;
                         }
                     }
@@ -494,8 +498,7 @@ public final class JtlReader implements Closeable {
                 // fall through: try the other patterns
             }
         }
-        for (String pattern : new String[] {"yyyy/MM/dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS",
-                                            "yyyy/MM/dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"}) {
+        for (String pattern : DATE_PATTERNS) {
             DateTimeFormatter formatter = DateTimeFormatter.ofPattern(pattern);
             try {
                 long ms = LocalDateTime.parse(value, formatter).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
@@ -568,202 +571,6 @@ public final class JtlReader implements Closeable {
             in.close();
         } catch (IOException ignored) {
             // nothing was written; nothing to lose
-        }
-    }
-
-    /** Reads the first line (the header, or the first row of a header-less file) and decides the columns. */
-    private static final class HeaderProbe {
-        final JtlColumns columns;
-        final byte[] unread;
-        final int unreadLength;
-
-        private HeaderProbe(JtlColumns columns, byte[] unread, int unreadLength) {
-            this.columns = columns;
-            this.unread = unread;
-            this.unreadLength = unreadLength;
-        }
-
-        static HeaderProbe read(Path file, String what, InputStream in) {
-            byte[] head = new byte[64 * 1024];
-            int length = 0;
-            int lineEnd = -1;
-            try {
-                while (lineEnd < 0 && length < head.length) {
-                    int n = in.read(head, length, head.length - length);
-                    if (n < 0) {
-                        break;
-                    }
-                    for (int i = length; i < length + n; i++) {
-                        if (head[i] == '\n') {
-                            lineEnd = i;
-                            break;
-                        }
-                    }
-                    length += n;
-                }
-            } catch (IOException e) {
-                throw new UserError(what + " " + file + " cannot be read: " + e.getMessage());
-            }
-            int start = 0;
-            if (length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
-                start = 3; // a UTF-8 byte order mark written by an editor
-            }
-            String firstLine = new String(head, start, (lineEnd < 0 ? length : lineEnd) - start, StandardCharsets.UTF_8)
-                    .replace("\r", "");
-            if (firstLine.trim().isEmpty()) {
-                throw new UserError(what + " " + file + " is empty");
-            }
-            if (firstLine.trim().startsWith("<")) {
-                throw new UserError(what + " " + file + " is XML; stress report reads CSV results "
-                        + "(jmeter.save.saveservice.output_format=csv, JMeter's default)");
-            }
-            byte delimiter = detectDelimiter(firstLine);
-            List<String> cells = splitLine(firstLine, (char) delimiter);
-            boolean headerless = !cells.isEmpty() && cells.get(0).trim().matches("\\d+");
-            JtlColumns columns;
-            int bodyStart;
-            if (headerless) {
-                if (cells.size() < JtlColumn.JMETER_DEFAULT_HEADER.length) {
-                    throw new UserError(what + " " + file + " has no header row and " + cells.size()
-                            + " columns, not JMeter's default " + JtlColumn.JMETER_DEFAULT_HEADER.length
-                            + ": write it with jmeter.save.saveservice.print_field_names=true");
-                }
-                columns = JtlColumns.jmeterDefault(delimiter, cells.size() - JtlColumn.JMETER_DEFAULT_HEADER.length);
-                bodyStart = start;
-            } else {
-                columns = JtlColumns.fromHeader(delimiter, cells);
-                String missing = columns.missingRequiredColumn();
-                if (missing != null) {
-                    throw new UserError(what + " " + file + " has no '" + missing + "' column (header: "
-                            + abbreviate(firstLine) + ")");
-                }
-                bodyStart = lineEnd < 0 ? length : lineEnd + 1;
-            }
-            byte[] rest = new byte[Math.max(BLOCK, length - bodyStart)];
-            System.arraycopy(head, bodyStart, rest, 0, length - bodyStart);
-            return new HeaderProbe(columns, rest, length - bodyStart);
-        }
-
-        private static byte detectDelimiter(String line) {
-            boolean quoted = false;
-            for (int i = 0; i < line.length(); i++) {
-                char c = line.charAt(i);
-                if (c == '"') {
-                    quoted = !quoted;
-                } else if (!quoted && (c == ',' || c == '\t' || c == ';' || c == '|')) {
-                    return (byte) c;
-                }
-            }
-            return ',';
-        }
-
-        private static String abbreviate(String line) {
-            return line.length() > 200 ? line.substring(0, 200) + "..." : line;
-        }
-    }
-
-    /** Splits one line by the delimiter, honouring quotes (for the header only: rows use the byte scanner). */
-    static List<String> splitLine(String line, char delimiter) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"') {
-                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                        cell.append('"');
-                        i++;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    cell.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == delimiter) {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
-    }
-
-    /** Labels are few: one String per distinct label, found by its bytes without decoding. */
-    private static final class LabelCache {
-        private byte[][] keys = new byte[64][];
-        private String[] values = new String[64];
-        private int size;
-
-        String intern(byte[] b, int s, int e) {
-            int hash = 1;
-            for (int i = s; i < e; i++) {
-                hash = 31 * hash + b[i];
-            }
-            int mask = keys.length - 1;
-            int slot = mix(hash) & mask;
-            while (keys[slot] != null) {
-                if (sameBytes(keys[slot], b, s, e)) {
-                    return values[slot];
-                }
-                slot = (slot + 1) & mask;
-            }
-            byte[] key = new byte[e - s];
-            System.arraycopy(b, s, key, 0, key.length);
-            String value = new String(key, StandardCharsets.UTF_8);
-            keys[slot] = key;
-            values[slot] = value;
-            if (++size * 2 > keys.length) {
-                grow();
-            }
-            return value;
-        }
-
-        String intern(String label) {
-            byte[] bytes = label.getBytes(StandardCharsets.UTF_8);
-            return intern(bytes, 0, bytes.length);
-        }
-
-        private void grow() {
-            byte[][] oldKeys = keys;
-            String[] oldValues = values;
-            keys = new byte[oldKeys.length * 2][];
-            values = new String[oldKeys.length * 2];
-            int mask = keys.length - 1;
-            for (int i = 0; i < oldKeys.length; i++) {
-                if (oldKeys[i] != null) {
-                    int hash = 1;
-                    for (byte x : oldKeys[i]) {
-                        hash = 31 * hash + x;
-                    }
-                    int slot = mix(hash) & mask;
-                    while (keys[slot] != null) {
-                        slot = (slot + 1) & mask;
-                    }
-                    keys[slot] = oldKeys[i];
-                    values[slot] = oldValues[i];
-                }
-            }
-        }
-
-        private static int mix(int h) {
-            return h ^ (h >>> 16);
-        }
-
-        private static boolean sameBytes(byte[] key, byte[] b, int s, int e) {
-            if (key.length != e - s) {
-                return false;
-            }
-            for (int i = 0; i < key.length; i++) {
-                if (key[i] != b[s + i]) {
-                    return false;
-                }
-            }
-            return true;
         }
     }
 }

@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * When a JTL's samples start and end, found without reading the whole file: the first rows give the start (rows are
@@ -25,10 +28,62 @@ public final class JtlSpan {
 
     private final long firstStartMs;
     private final long lastEndMs;
+    private final Map<String, Long> firstStartByLabel;
 
     public JtlSpan(long firstStartMs, long lastEndMs) {
+        this(firstStartMs, lastEndMs, Collections.emptyMap());
+    }
+
+    private JtlSpan(long firstStartMs, long lastEndMs, Map<String, Long> firstStartByLabel) {
         this.firstStartMs = firstStartMs;
         this.lastEndMs = Math.max(firstStartMs, lastEndMs);
+        this.firstStartByLabel = firstStartByLabel;
+    }
+
+    /**
+     * The exact span, from every row: the earliest start over the whole file, overall and per label. JMeter writes
+     * rows in completion order, so the earliest-started samples (a slow first connect, usually the slowest of all)
+     * can come thousands of rows in; a warm-up counted from the first rows would drop them. Costs one extra read of
+     * the file: the report does it for JTLs whose start run.json does not give.
+     */
+    public static JtlSpan exact(Path file) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        Map<String, Long> byLabel = new LinkedHashMap<>();
+        try (JtlReader reader = JtlReader.open(file)) {
+            JtlRow row = reader.row();
+            String lastLabel = null;
+            long labelFirst = Long.MAX_VALUE;
+            while (reader.next()) {
+                long start = row.timeStampMs();
+                first = Math.min(first, start);
+                last = Math.max(last, start + row.elapsedMs());
+                String label = row.label();
+                if (label != lastLabel) { // labels are interned: one String per label
+                    if (lastLabel != null) {
+                        byLabel.merge(lastLabel, labelFirst, Math::min);
+                    }
+                    lastLabel = label;
+                    labelFirst = byLabel.getOrDefault(label, Long.MAX_VALUE);
+                }
+                labelFirst = Math.min(labelFirst, start);
+            }
+            if (lastLabel != null) {
+                byLabel.merge(lastLabel, labelFirst, Math::min);
+            }
+            if (reader.rows() == 0) {
+                throw new UserError("JTL file " + file + " has no samples"
+                        + (reader.malformedRows() > 0 ? " (" + reader.malformedRows() + " malformed rows, first: "
+                        + reader.malformedExamples().get(0) + ")" : ""));
+            }
+        }
+        return new JtlSpan(first, last, Collections.unmodifiableMap(byLabel));
+    }
+
+    /** The earliest start of a label's samples ({@link #exact} spans only), else the file's earliest start. */
+    public long firstStartMs(String label) {
+        Long first = firstStartByLabel.get(label);
+        return first != null ? first : firstStartMs;
     }
 
     /** The span of a file's samples; a file without well-formed rows is a {@link UserError}. */

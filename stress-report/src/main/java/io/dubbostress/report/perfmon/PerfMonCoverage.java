@@ -1,8 +1,10 @@
 package io.dubbostress.report.perfmon;
 
-import java.io.BufferedReader;
+import io.dubbostress.report.UserError;
+import io.dubbostress.report.jtl.JtlReader;
+import io.dubbostress.report.jtl.JtlRow;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -53,35 +55,21 @@ public final class PerfMonCoverage {
         List<Long> readings = new ArrayList<>();
         long failed = 0;
         String firstFailure = "";
-        try (BufferedReader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            String headerLine = reader.readLine();
-            List<String> header = headerLine == null ? Collections.<String>emptyList() : cells(headerLine);
-            int time = header.indexOf("timeStamp");
-            int success = header.indexOf("success");
-            int message = header.indexOf("responseMessage");
-            if (time < 0 || success < 0) {
-                return new PerfMonCoverage(readings, 0, "", true);
-            }
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                List<String> row = cells(line);
-                if (row.size() <= Math.max(time, success)) {
-                    continue; // a torn row
-                }
-                long at;
-                try {
-                    at = Long.parseLong(row.get(time));
-                } catch (NumberFormatException e) {
-                    continue;
-                }
-                if (Boolean.parseBoolean(row.get(success))) {
-                    readings.add(at);
+        // the collector's CSV is a JTL: the one CSV reader of the report reads it
+        try (JtlReader reader = JtlReader.open(csv, "PerfMon file").signedElapsed()) {
+            JtlRow row = reader.row();
+            while (reader.next()) {
+                if (row.success()) {
+                    readings.add(row.timeStampMs());
                 } else {
                     failed++;
-                    if (firstFailure.isEmpty() && message >= 0 && message < row.size()) {
-                        firstFailure = row.get(message);
+                    if (firstFailure.isEmpty()) {
+                        firstFailure = row.errorText();
                     }
                 }
             }
+        } catch (UserError e) {
+            return new PerfMonCoverage(readings, 0, "", true); // empty, or not a CSV the collector wrote
         }
         Collections.sort(readings);
         return new PerfMonCoverage(readings, failed, firstFailure, true);
@@ -129,28 +117,5 @@ public final class PerfMonCoverage {
 
     private static String clock(long epochMs) {
         return CLOCK.format(Instant.ofEpochMilli(epochMs));
-    }
-
-    /** One CSV line as JMeter writes it: fields optionally in double quotes, {@code ""} for a quote. */
-    private static List<String> cells(String line) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                cell.append('"');
-                i++;
-            } else if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
     }
 }

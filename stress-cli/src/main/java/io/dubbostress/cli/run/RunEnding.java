@@ -1,0 +1,152 @@
+package io.dubbostress.cli.run;
+
+import io.dubbostress.cli.gc.GcCommand;
+import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ManagedProcess;
+import io.dubbostress.cli.report.ReportCommand;
+import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.UserError;
+import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.run.RunManifest;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What a run does once its scenarios are over: JMeter's own dashboards, the GC analyses and the report, as Java calls
+ * into the same code {@code stress gc} and {@code stress report} run. The results are on disk whatever happens here;
+ * a step that fails says so, and {@link #analyse} tells the caller.
+ */
+final class RunEnding {
+
+    private final RunSettings settings;
+    private final StressHome home;
+    private final JavaRuntime java;
+    private final RunLayout layout;
+    private final PrintStream err;
+    private final PrintWriter out;
+
+    RunEnding(RunSettings settings, StressHome home, JavaRuntime java, RunLayout layout, PrintStream err,
+            PrintWriter out) {
+        this.settings = settings;
+        this.home = home;
+        this.java = java;
+        this.layout = layout;
+        this.err = err;
+        this.out = out;
+    }
+
+    /**
+     * JMeter's own HTML dashboard per scenario, generated with the embedded 5.6.3 whatever ran the plan (5.1.1's
+     * generator fails on Java 17 in Top5ErrorsSummaryData: docs/RUN.md).
+     */
+    void dashboards(RunManifest manifest) {
+        JMeterHome generator;
+        try {
+            generator = JMeterHome.at(home.embeddedJMeterHome());
+        } catch (UserError e) {
+            err.println("stress run: no dashboards: " + e.getMessage());
+            return;
+        }
+        for (RunManifest.ScenarioRecord s : manifest.scenarios) {
+            Path dir = layout.scenarioDir(s.name);
+            Path jtl = layout.jtl(s.name);
+            if (!Files.exists(jtl) || s.samples == 0) {
+                continue;
+            }
+            err.printf("stress run: JMeter dashboard for %s ...%n", s.name);
+            List<String> command = new ArrayList<>();
+            command.add(java.executable().toString());
+            command.addAll(ServiceCommands.splitArgs(settings.jmeterJvmArgs));
+            command.addAll(generator.jvmFlagsFor(java.featureVersion()));
+            command.add("-jar");
+            command.add(generator.launcherJar().toString());
+            command.add("-g");
+            command.add(jtl.toString());
+            command.add("-o");
+            command.add(dir.resolve("dashboard").toString());
+            command.add("-j");
+            command.add(dir.resolve("dashboard.log").toString());
+            command.add("-Jjmeter.reportgenerator.overall_granularity=1000");
+            // JMeter's generator works in ./temp by default: in the caller's folder, shared by concurrent runs,
+            // impossible in a read-only one. Each scenario gets its own, removed after.
+            command.add("-Jjmeter.reportgenerator.temp_dir=" + dir.resolve("dashboard-temp"));
+            command.add("-Jsample_variables=elapsed_us");
+            ManagedProcess gen = ManagedProcess.start("dashboard " + s.name, command, Map.of(),
+                    dir.resolve("dashboard.out"));
+            if (!gen.waitFor(Duration.ofMinutes(30)) || gen.exitValue() != 0) {
+                gen.stop(Duration.ofSeconds(5));
+                err.printf("stress run: the dashboard for %s failed; see scenarios/%s/dashboard.out%n", s.name, s.name);
+            }
+            deleteTree(dir.resolve("dashboard-temp"));
+        }
+    }
+
+    /**
+     * GC analyses of the run's logs, then the report (printed, and written as report.md/json/html). Returns false
+     * when the report could not be made.
+     */
+    boolean analyse() {
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err), true);
+        List<Path> gcLogs = gcLogs();
+        if (!gcLogs.isEmpty()) {
+            try {
+                GcCommand.analyse(gcLogs, GcCommand.clientFromEnvironment(System.getenv()),
+                        new PrintWriter(new StringWriter()), errWriter);
+            } catch (RuntimeException e) {
+                err.println("stress run: the GC analysis failed: " + e.getMessage());
+            }
+        }
+        try {
+            ReportCommand.write(new ReportBuilder(), List.of(layout.root()), layout.root(), out, errWriter);
+            return true;
+        } catch (RuntimeException e) {
+            err.println("stress run: the report failed: " + e.getMessage());
+            return false;
+        } finally {
+            out.flush();
+        }
+    }
+
+    private List<Path> gcLogs() {
+        List<Path> logs = new ArrayList<>();
+        try (Stream<Path> files = Files.list(layout.gcDir())) {
+            files.filter(p -> p.getFileName().toString().endsWith("-gc.log"))
+                    .filter(RunEnding::notEmpty)
+                    .sorted().forEach(logs::add);
+        } catch (IOException e) {
+            err.println("stress run: cannot list the GC logs: " + e.getMessage());
+        }
+        return logs;
+    }
+
+    private void deleteTree(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            err.println("stress run: could not remove " + dir + ": " + e.getMessage());
+        }
+    }
+
+    private static boolean notEmpty(Path file) {
+        try {
+            return Files.size(file) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,222 @@
+package io.dubbostress.cli.run;
+
+import io.dubbostress.cli.process.FreePorts;
+import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ManagedProcess;
+import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.report.UserError;
+import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.run.RunManifest;
+import io.dubbostress.report.run.ServiceState;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The services of one run, from start to stop: the provider, the consumer (when a hop scenario runs) and the PerfMon
+ * agent, each started on a free port of 127.0.0.1 and waited for, or given ({@code --provider}, {@code --consumer-url},
+ * {@code --agent}) and left alone. What happens to each is recorded in run.json's {@code services}.
+ */
+final class RunServices {
+
+    private static final Duration SERVICE_START_TIMEOUT = Duration.ofSeconds(180);
+    private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final RunSettings settings;
+    private final StressHome home;
+    private final JavaRuntime java;
+    private final RunLayout layout;
+    private final RunManifest manifest;
+    private final PrintStream err;
+    private final List<ManagedProcess> processes = new ArrayList<>();
+    private final ServiceEndpoints endpoints = new ServiceEndpoints();
+
+    RunServices(RunSettings settings, StressHome home, JavaRuntime java, RunLayout layout, RunManifest manifest,
+            PrintStream err) {
+        this.settings = settings;
+        this.home = home;
+        this.java = java;
+        this.layout = layout;
+        this.manifest = manifest;
+        this.err = err;
+    }
+
+    /** Where the plans send their calls and read their metrics. */
+    ServiceEndpoints endpoints() {
+        return endpoints;
+    }
+
+    /** Starts (or takes as given) every service the run needs, waiting for each to be ready. */
+    void start() {
+        endpoints.registry = settings.registry;
+        if (settings.externalProvider != null) {
+            endpoints.providerHost = settings.externalProvider.host;
+            endpoints.providerPort = settings.externalProvider.port;
+            external("provider", endpoints.providerAddress());
+        } else {
+            startProvider();
+        }
+        if (settings.needsConsumer()) {
+            if (settings.externalConsumerUrl != null) {
+                endpoints.consumerUrl = settings.externalConsumerUrl;
+                external("consumer", endpoints.consumerUrl);
+            } else {
+                startConsumer();
+            }
+        }
+        if (settings.externalAgent != null) {
+            endpoints.agentHost = settings.externalAgent.host;
+            endpoints.agentPort = settings.externalAgent.port;
+            external("agent", settings.externalAgent.toString());
+        } else {
+            startAgent(FreePorts.tcp());
+        }
+    }
+
+    private void external(String name, String address) {
+        RunManifest.ServiceRecord r = manifest.service(name);
+        r.address = address;
+        r.state = ServiceState.EXTERNAL;
+    }
+
+    private void startProvider() {
+        ServiceCommands.ProviderSettings s = new ServiceCommands.ProviderSettings();
+        s.port = FreePorts.tcp();
+        s.host = "127.0.0.1";
+        s.cpuIterations = settings.cpuIterations;
+        s.registry = settings.registry;
+        Path gcLog = layout.gcLog("provider");
+        List<String> command = ServiceCommands.provider(java, home.providerJar(), settings.providerJvmArgs, gcLog, s);
+        ManagedProcess provider = startService("provider", command, "stress-provider ready:");
+        endpoints.providerHost = "127.0.0.1";
+        endpoints.providerPort = s.port;
+        endpoints.providerPid = provider.pid();
+        record("provider", "127.0.0.1:" + s.port, provider, settings.providerJvmArgs, gcLog);
+    }
+
+    private void startConsumer() {
+        ServiceCommands.ConsumerSettings s = new ServiceCommands.ConsumerSettings();
+        s.port = FreePorts.tcp();
+        s.host = "127.0.0.1";
+        s.timeoutMs = settings.timeoutMs;
+        if (settings.registry.isEmpty()) {
+            s.providerUrl = "dubbo://" + endpoints.providerAddress();
+        } else {
+            s.registry = settings.registry;
+        }
+        Path gcLog = layout.gcLog("consumer");
+        List<String> command = ServiceCommands.consumer(java, home.consumerJar(), settings.consumerJvmArgs, gcLog, s);
+        ManagedProcess consumer = startService("consumer", command, "stress-consumer ready:");
+        endpoints.consumerUrl = "http://127.0.0.1:" + s.port;
+        endpoints.consumerPid = consumer.pid();
+        record("consumer", endpoints.consumerUrl, consumer, settings.consumerJvmArgs, gcLog);
+    }
+
+    private void startAgent(int port) {
+        List<String> command = new ArrayList<>();
+        command.add(java.executable().toString());
+        command.add("-Xmx128m");
+        command.add("-jar");
+        command.add(home.agentJar().toString());
+        command.addAll(AgentArguments.listenOn("127.0.0.1", port));
+        Path log = layout.serviceLog("agent");
+        long started = System.nanoTime();
+        err.printf("stress run: starting the PerfMon agent on 127.0.0.1:%d ...%n", port);
+        ManagedProcess agent = ManagedProcess.start("agent", command, Map.of(), log);
+        processes.add(agent);
+        agent.awaitPort("127.0.0.1", port, AGENT_START_TIMEOUT);
+        err.printf("stress run: PerfMon agent ready (%.1f s)%n", (System.nanoTime() - started) / 1e9);
+        endpoints.agentHost = "127.0.0.1";
+        endpoints.agentPort = port;
+        RunManifest.ServiceRecord r = manifest.service("agent");
+        r.address = "127.0.0.1:" + port;
+        r.startedByRun = true;
+        r.pid = agent.pid();
+        r.log = layout.root().relativize(log).toString();
+        r.state = ServiceState.RUNNING;
+    }
+
+    private ManagedProcess startService(String name, List<String> command, String readyMarker) {
+        Path log = layout.serviceLog(name);
+        long started = System.nanoTime();
+        err.printf("stress run: starting the %s ...%n", name);
+        ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+        processes.add(process);
+        process.awaitLogLine(line -> line.contains(readyMarker), name + "'s ready line", SERVICE_START_TIMEOUT);
+        err.printf("stress run: %s ready (%.1f s)%n", name, (System.nanoTime() - started) / 1e9);
+        return process;
+    }
+
+    private void record(String name, String address, ManagedProcess process, String jvmArgs, Path gcLog) {
+        RunManifest.ServiceRecord r = manifest.service(name);
+        r.address = address;
+        r.startedByRun = true;
+        r.pid = process.pid();
+        r.jvmArgs = jvmArgs;
+        r.gcLog = layout.root().relativize(gcLog).toString();
+        r.log = layout.root().relativize(process.log()).toString();
+        r.state = ServiceState.RUNNING;
+    }
+
+    /**
+     * The run's own PerfMon agent died during a scenario: server metrics matter less than the run, so the run goes
+     * on, with the agent started again on its port for the next scenario (without it, the next scenarios' PerfMon
+     * CSVs hold an error row per interval).
+     */
+    void restartAgentIfItDied(String scenario) {
+        ManagedProcess agent = null;
+        for (ManagedProcess service : processes) {
+            if (service.name().equals("agent") && !service.isAlive()) {
+                agent = service;
+            }
+        }
+        if (agent == null) {
+            return;
+        }
+        processes.remove(agent);
+        String died = "with code " + agent.exitValue() + " during " + scenario;
+        err.println("stress run: the PerfMon agent exited " + died + "; starting it again on its port");
+        RunManifest.ServiceRecord r = manifest.service("agent");
+        try {
+            startAgent(endpoints.agentPort);
+            r.note = "started again: it exited " + died;
+        } catch (ProcessFailedException | UserError | UncheckedIOException e) {
+            err.println("stress run: the PerfMon agent did not start again (" + String.valueOf(e.getMessage()).lines()
+                    .findFirst().orElse("") + "); the next scenarios have no server metrics");
+            r.state = ServiceState.EXITED;
+            r.note = died;
+        }
+    }
+
+    /** The first service (other than the agent) that ended by itself, said as a sentence; null when all run. */
+    String deadService() {
+        for (ManagedProcess service : processes) {
+            if (!service.isAlive() && !service.name().equals("agent")) {
+                RunManifest.ServiceRecord r = manifest.service(service.name());
+                r.state = ServiceState.EXITED;
+                r.note = "with code " + service.exitValue() + " during the run";
+                return "the " + service.name() + " exited with code " + service.exitValue() + " during the run";
+            }
+        }
+        return null;
+    }
+
+    /** Stops what the run started, last started first; what they were doing stays in their notes. */
+    void stop() {
+        List<ManagedProcess> reversed = new ArrayList<>(processes);
+        Collections.reverse(reversed);
+        for (ManagedProcess service : reversed) {
+            boolean wasAlive = service.isAlive();
+            service.stop(Duration.ofSeconds(20));
+            if (wasAlive) {
+                manifest.service(service.name()).state = ServiceState.STOPPED_BY_RUN;
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package io.dubbostress.report.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dubbostress.report.Json;
+import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.ScenarioName;
+import io.dubbostress.report.UserError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * run.json: everything needed to understand and repeat a run -- every setting, the versions, the host, the services,
+ * and per scenario its time window and outcome. {@code stress run} rewrites it (atomically) after every step, so a run
+ * cut short still leaves a valid file; {@code stress report} reads it. Field names are stable (docs/RUN.md). This
+ * class is the file's only reader and writer:
+ *
+ * <pre>
+ * RunManifest run = RunManifest.read(layout.runJson());     // a clear UserError naming the field when it is wrong
+ * run.scenario("direct-1k").status = ScenarioStatus.COMPLETED;
+ * run.write(layout.runJson());
+ * </pre>
+ */
+@JsonPropertyOrder({"tool", "status", "startedAt", "endedAt", "settings", "versions", "host", "services",
+    "scenarios"})
+@JsonIgnoreProperties(ignoreUnknown = true)
+public final class RunManifest {
+
+    public String tool = "dubbo-stress";
+    public RunStatus status = RunStatus.RUNNING;
+    public String startedAt = Instant.now().toString();
+    public String endedAt = "";
+    public Map<String, String> settings = new LinkedHashMap<>();
+    public Map<String, String> versions = new LinkedHashMap<>();
+    public Map<String, String> host = new LinkedHashMap<>();
+    public List<ServiceRecord> services = new ArrayList<>();
+    public List<ScenarioRecord> scenarios = new ArrayList<>();
+
+    /** One scenario's record. */
+    @JsonPropertyOrder({"name", "plan", "payloadBytes", "status", "startEpochMs", "endEpochMs", "warmupSeconds",
+        "samples", "errors", "jmeterExitCode", "jmeterPid", "jtl", "perfmonCsv", "message"})
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public static final class ScenarioRecord {
+        public String name = "";
+        public String plan = "";
+        public int payloadBytes;
+        public ScenarioStatus status = ScenarioStatus.PENDING;
+        /** epoch ms; 0 while unknown (a scenario that did not get that far) */
+        public long startEpochMs;
+        public long endEpochMs;
+        /** null when run.json does not say (the report then applies its default) */
+        public Double warmupSeconds;
+        public long samples;
+        public long errors;
+        public int jmeterExitCode = -1;
+        public long jmeterPid = -1;
+        /** relative to the run folder */
+        public String jtl = "";
+        public String perfmonCsv = "";
+        public String message = "";
+
+        public ScenarioRecord() {
+        }
+
+        public ScenarioRecord(String name, String plan, int payloadBytes, double warmupSeconds) {
+            this.name = name;
+            this.plan = plan;
+            this.payloadBytes = payloadBytes;
+            this.warmupSeconds = warmupSeconds;
+            this.jtl = RunLayout.relativeJtl(name);
+            this.perfmonCsv = RunLayout.relativePerfMonCsv(name);
+        }
+
+        /** Adds a reason to {@link #message} ("; " between reasons). */
+        public void addMessage(String reason) {
+            message = message.isEmpty() ? reason : message + "; " + reason;
+        }
+    }
+
+    /** One service's record. */
+    @JsonPropertyOrder({"name", "address", "startedByRun", "pid", "jvmArgs", "gcLog", "log", "status"})
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public static final class ServiceRecord {
+        public String name = "";
+        public String address = "";
+        public boolean startedByRun;
+        public long pid = -1;
+        public String jvmArgs = "";
+        public String gcLog = "";
+        public String log = "";
+        @JsonIgnore
+        public ServiceState state = ServiceState.NONE;
+        /** what happened on the way, e.g. "started again: it exited with code 137 during direct-1k" */
+        @JsonIgnore
+        public String note = "";
+
+        public ServiceRecord() {
+        }
+
+        public ServiceRecord(String name) {
+            this.name = name;
+        }
+
+        /** "running", "external", "stopped by the run (started again: ...)", "exited with code 1 during ...". */
+        @JsonProperty("status")
+        public String status() {
+            if (note.isEmpty()) {
+                return state.text();
+            }
+            return state == ServiceState.EXITED ? state.text() + " " + note : state.text() + " (" + note + ")";
+        }
+    }
+
+    /** The service's record, added when there is none yet. */
+    public ServiceRecord service(String name) {
+        for (ServiceRecord s : services) {
+            if (s.name.equals(name)) {
+                return s;
+            }
+        }
+        ServiceRecord record = new ServiceRecord(name);
+        services.add(record);
+        return record;
+    }
+
+    /** Writes run.json through a temporary file and a rename: a reader never sees half of it. */
+    public void write(Path file) throws IOException {
+        ReportFiles.writeAtomically(file, Json.MAPPER.writeValueAsString(this) + "\n");
+    }
+
+    /**
+     * Reads a run.json: a {@link UserError} naming the file and the field when it is not valid JSON, when a
+     * scenario's name cannot be a folder name, when a time is not epoch milliseconds or a warm-up not seconds.
+     * Fields it does not know are ignored (a newer version's); a status it does not know reads as unknown.
+     */
+    public static RunManifest read(Path file) {
+        JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UserError(file + " is not valid JSON: " + e.getMessage());
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new UserError(file + " is not a run.json (not a JSON object)");
+        }
+        int index = 0;
+        for (JsonNode scenario : tree.path("scenarios")) {
+            String where = file + ": scenarios[" + index++ + "].";
+            String name = scenario.path("name").asText("").trim();
+            if (!ScenarioName.isFolderName(name)) {
+                throw new UserError(where + "name '" + name + "' is not a scenario folder name");
+            }
+            for (String field : new String[] {"startEpochMs", "endEpochMs"}) {
+                JsonNode value = scenario.get(field);
+                if (value != null && !value.isNull() && (!value.canConvertToLong() || value.asLong() < 0)) {
+                    throw new UserError(where + field + " '" + value.asText() + "' is not epoch milliseconds");
+                }
+            }
+            JsonNode warmup = scenario.get("warmupSeconds");
+            if (warmup != null && !warmup.isNull() && (!warmup.isNumber() || warmup.asDouble() < 0)) {
+                throw new UserError(where + "warmupSeconds '" + warmup.asText() + "' is not a number of seconds >= 0");
+            }
+        }
+        try {
+            return Json.MAPPER.treeToValue(tree, RunManifest.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UserError(file + ": " + e.getOriginalMessage());
+        }
+    }
+
+    /** Whether {@code file} exists; {@link #read} it if so. */
+    public static boolean exists(Path file) {
+        return Files.isRegularFile(file);
+    }
+}
