@@ -128,7 +128,8 @@ public class BenchCommand implements Callable<Integer> {
     int gcPauses;
 
     @Option(names = "--gc-log-mb", paramLabel = "LIST", split = ",", defaultValue = "100,1024",
-            description = "Sizes (MB) of the GC logs made from the real one for stress gc. Default: ${DEFAULT-VALUE}.")
+            description = "Sizes (MB) of the GC logs made from the real one for stress gc (and of a JDK 8 log: the "
+                    + "first size). Default: ${DEFAULT-VALUE}.")
     List<Long> gcLogMb;
 
     @Option(names = "--keep-files", description = "Keep the JTLs, the synthetic JTL and the GC log.")

@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
  * How fast {@code stress gc} is, and in how much memory, on large GC logs: a JVM ({@link GarbageChurn}) churns garbage
  * under a 64 MB G1 heap with a 2 MB young generation, logging as {@code stress run} logs ({@code -Xlog:gc*} with
  * wall-clock and uptime decorations), until it has made the pauses asked for; that real log, and logs of the sizes
- * asked for ({@code --gc-log-mb}, 100 MB and 1 GiB by default) made from it by {@link GcLogRepeater}, and a 100 MB JDK 8
- * log (read by GCViewer), go through {@code stress gc} in a JVM of its own on one CPU, every round: pauses/s, MB/s,
+ * asked for ({@code --gc-log-mb}, 100 MB and 1 GiB by default) made from it by {@link GcLogRepeater}, and a JDK 8 log
+ * of the first size (read by GCViewer), go through {@code stress gc} in a JVM of its own on one CPU, every round: pauses/s, MB/s,
  * CPU time, peak RSS.
  */
 final class GcBench {
@@ -56,8 +56,9 @@ final class GcBench {
                     big.getFileName(), pauses, ReportBench.size(big) / 1e6);
             logs.add(big);
         }
-        Path jdk8 = dir.resolve("jdk8-parallel-100mb-gc.log");
-        GcLogRepeater.writeJdk8(jdk8, 100L * 1024 * 1024);
+        long jdk8Mb = settings.gcLogMb.isEmpty() ? 100 : settings.gcLogMb.get(0); // GCViewer: the first size only
+        Path jdk8 = dir.resolve("jdk8-parallel-" + jdk8Mb + "mb-gc.log");
+        GcLogRepeater.writeJdk8(jdk8, jdk8Mb * 1024 * 1024);
         logs.add(jdk8);
         List<ToolResult> results = new ArrayList<>();
         for (int round = 1; round <= settings.rounds; round++) {

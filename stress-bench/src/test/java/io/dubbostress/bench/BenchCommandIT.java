@@ -41,7 +41,7 @@ class BenchCommandIT {
         out = dir.resolve("bench");
         cli = ChildJvm.jar(JAR).jvmArgs("-Dstress.home=" + HOME)
                 .args("bench", "--rounds", "1", "--duration", "2s", "--warmup", "2s", "--threads", "2",
-                        "--payloads", "1k", "--sides", "raw,sampler", "--report-rows", "2000", "--gc-pauses", "300",
+                        "--payloads", "1k", "--sides", "raw,sampler", "--report-rows", "2000", "--gc-pauses", "300", "--gc-log-mb", "1,2",
                         "--out", out.toString())
                 .log(dir.resolve("bench.out")).start();
         assertThat(cli.waitFor(Duration.ofMinutes(6))).as("stress bench ends by itself").isTrue();
@@ -109,10 +109,15 @@ class BenchCommandIT {
         }
         assertThat(out.resolve("report-bench/report-2000-r1/report.md")).exists();
         JsonNode gc = json.at("/gc/runs");
-        assertThat(gc).hasSize(2);
-        assertThat(gc.get(1).get("input").asText()).isEqualTo("churn-gc.log");
-        assertThat(gc.get(1).get("items").asLong()).isGreaterThanOrEqualTo(300);
-        assertThat(gc.get(0).get("items").asLong()).isPositive().isLessThan(gc.get(1).get("items").asLong());
+        List<String> inputs = new ArrayList<>();
+        gc.forEach(run -> inputs.add(run.get("input").asText()));
+        assertThat(inputs).containsExactly("churn-gc.log", "churn-1mb-gc.log", "churn-2mb-gc.log",
+                "jdk8-parallel-1mb-gc.log");
+        assertThat(gc.get(0).get("items").asLong()).isGreaterThanOrEqualTo(300);
+        // the logs made from the real one: the sizes asked for, more pauses in the bigger one
+        assertThat(gc.get(1).get("inputBytes").asLong()).isBetween(1L << 20, (1L << 20) + 4096);
+        assertThat(gc.get(2).get("items").asLong()).isGreaterThan(gc.get(1).get("items").asLong());
+        assertThat(gc.get(3).get("items").asLong()).isPositive();
         for (JsonNode run : gc) {
             assertThat(run.get("exitCode").asInt()).isZero();
             assertThat(run.get("peakRssKb").asLong()).isPositive();
