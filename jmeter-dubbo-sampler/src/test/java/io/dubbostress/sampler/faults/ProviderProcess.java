@@ -19,36 +19,44 @@ import java.util.List;
  * provider.kill();  provider.start();
  * }</pre>
  */
-final class ProviderProcess implements AutoCloseable {
+public final class ProviderProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120));
 
     private final Path dir;
     private final int port;
     private final String registry;
+    private final List<String> extraArgs = new ArrayList<>();
     private int starts;
     private ChildJvm jvm;
 
-    ProviderProcess(Path dir, int port, String registry) {
+    public ProviderProcess(Path dir, int port, String registry) {
         this.dir = dir;
         this.port = port;
         this.registry = registry;
     }
 
+    /** Adds provider arguments ({@code --stress.provider.threads=1}, {@code --dubbo.protocol.telnet=ls}) for the next start. */
+    public ProviderProcess with(String... args) {
+        extraArgs.addAll(List.of(args));
+        return this;
+    }
+
     /** Starts the provider and waits for its ready line; returns when it was seen ready (epoch ms). */
-    long start() {
+    public long start() {
         launch();
         return awaitReady();
     }
 
     /** Starts the provider's JVM; returns when (epoch ms): it cannot answer before. */
-    long launch() {
+    public long launch() {
         List<String> args = new ArrayList<>(List.of("--stress.provider.port=" + port,
                 "--stress.provider.host=127.0.0.1", "--stress.provider.cpu-iterations=2000",
                 "--dubbo.application.qos-enable=false"));
         if (registry != null) {
             args.add("--stress.provider.registry=" + registry);
         }
+        args.addAll(extraArgs);
         starts++;
         jvm = ChildJvm.jar(Path.of(System.getProperty("stress.provider.jar"))).jvmArgs("-Xmx192m")
                 .args(args.toArray(new String[0])).log(dir.resolve("provider-" + starts + ".log")).start();
@@ -56,13 +64,13 @@ final class ProviderProcess implements AutoCloseable {
     }
 
     /** Waits for the ready line of the JVM {@link #launch()} started; returns when it was seen (epoch ms). */
-    long awaitReady() {
+    public long awaitReady() {
         jvm.awaitLog(line -> line.contains("stress-provider ready"), "stress-provider ready", READY_TIMEOUT);
         return System.currentTimeMillis();
     }
 
     /** SIGKILL, waiting until it is gone; returns when (epoch ms). */
-    long kill() {
+    public long kill() {
         jvm.kill();
         return System.currentTimeMillis();
     }
@@ -86,15 +94,15 @@ final class ProviderProcess implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    String direct() {
+    public String direct() {
         return "dubbo://127.0.0.1:" + port;
     }
 
-    String logText() {
+    public String logText() {
         return jvm == null ? "" : jvm.logText();
     }
 
