@@ -67,6 +67,8 @@ public final class GuiScreenshot {
                 dialog[0].setVisible(true);
             });
             worker[0].get(60, TimeUnit.SECONDS);
+            Thread.sleep(200); // the worker's done() is posted to the event queue after get() returns
+            SwingUtilities.invokeAndWait(() -> { });
             SwingUtilities.invokeAndWait(() -> dialog[0].select("io.dubbostress.api.StressTestService", "echo"));
             paint(dialog[0].getContentPane(), browseOut);
         }

@@ -162,8 +162,8 @@ public final class DubboFieldsPanel extends JPanel {
         add(groups, BorderLayout.NORTH);
         JLabel legend = new JLabel(samplerFields
                 ? "<html><font color='#c00000'>*</font> required, here or in a Dubbo Defaults element in scope"
-                        + " (Interface and Method: not for an http:// hop). [x]: the default when empty.</html>"
-                : "Every field is optional: a sampler's own value wins. [x]: the default when empty.");
+                        + " (Interface and Method: not for an http:// hop).<br>[x]: the default when empty.</html>"
+                : "<html>Every field is optional: a sampler's own value wins.<br>[x]: the default when empty.</html>");
         legend.setBorder(BorderFactory.createEmptyBorder(4, 6, 4, 6));
         add(legend, BorderLayout.CENTER);
     }
