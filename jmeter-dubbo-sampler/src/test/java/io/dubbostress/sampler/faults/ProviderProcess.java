@@ -56,7 +56,11 @@ public final class ProviderProcess implements AutoCloseable {
         if (registry != null) {
             args.add("--stress.provider.registry=" + registry);
         }
-        args.addAll(extraArgs);
+        for (String extra : extraArgs) { // an extra argument replaces the default with the same name
+            String name = extra.contains("=") ? extra.substring(0, extra.indexOf('=') + 1) : extra;
+            args.removeIf(arg -> arg.startsWith(name));
+            args.add(extra);
+        }
         starts++;
         jvm = ChildJvm.jar(Path.of(System.getProperty("stress.provider.jar"))).jvmArgs("-Xmx192m")
                 .args(args.toArray(new String[0])).log(dir.resolve("provider-" + starts + ".log")).start();
