@@ -3,11 +3,13 @@ package io.dubbostress.sampler.browse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.sampler.faults.ProviderProcess;
+import io.dubbostress.sampler.StartupDeadline;
 import io.dubbostress.testsupport.FreePort;
+import io.dubbostress.testsupport.RestartableService;
 import io.dubbostress.testsupport.ZooKeeperServer;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -26,12 +28,13 @@ class BrowseIT {
     @TempDir
     static Path dir;
     static ZooKeeperServer zookeeper;
-    static ProviderProcess provider;
+    static RestartableService provider;
 
     @BeforeAll
     static void startServices() {
         zookeeper = ZooKeeperServer.start(dir.resolve("zk"));
-        provider = new ProviderProcess(dir, FreePort.find(), zookeeper.registryAddress())
+        provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir,
+                FreePort.find(), zookeeper.registryAddress(), StartupDeadline.scaled(Duration.ofSeconds(120)))
                 .with("--dubbo.protocol.telnet=ls");
         provider.start();
     }

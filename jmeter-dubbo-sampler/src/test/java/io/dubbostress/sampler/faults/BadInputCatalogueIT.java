@@ -1,5 +1,9 @@
 package io.dubbostress.sampler.faults;
 
+import java.time.Duration;
+
+import io.dubbostress.testsupport.RestartableService;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.sampler.EmbeddedJMeter;
@@ -29,12 +33,13 @@ class BadInputCatalogueIT {
 
     @TempDir
     static Path dir;
-    static ProviderProcess provider;
+    static RestartableService provider;
     static int closedPort;
 
     @BeforeAll
     static void startProvider() {
-        provider = new ProviderProcess(dir, FreePort.find(), null);
+        provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir, FreePort.find(),
+                null, io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120)));
         provider.start();
         closedPort = FreePort.find();
     }

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dubbostress.sampler.EmbeddedJMeter;
 import io.dubbostress.sampler.SamplerBuilder;
+import io.dubbostress.sampler.StartupDeadline;
 import io.dubbostress.sampler.browse.BrowseException;
 import io.dubbostress.sampler.browse.ServiceBrowser;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import io.dubbostress.testsupport.FreePort;
+import io.dubbostress.testsupport.RestartableService;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.jmeter.samplers.SampleResult;
@@ -28,12 +31,13 @@ class OverloadIT {
 
     @TempDir
     static Path dir;
-    static ProviderProcess provider;
+    static RestartableService provider;
 
     @BeforeAll
     static void startProvider() {
         // ~0.1-1 s of CPU per call on this machine: several threads calling at once always find the one thread busy
-        provider = new ProviderProcess(dir, FreePort.find(), null).with("--stress.provider.threads=1",
+        provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir,
+                FreePort.find(), null, StartupDeadline.scaled(Duration.ofSeconds(120))).with("--stress.provider.threads=1",
                 "--stress.provider.cpu-iterations=200000000");
         provider.start();
     }

@@ -1,5 +1,7 @@
 package io.dubbostress.sampler.faults;
 
+import io.dubbostress.testsupport.RestartableService;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.sampler.EmbeddedJMeter;
@@ -34,12 +36,13 @@ class ProviderFaultsIT {
     @TempDir
     static Path dir;
     static ZooKeeperServer zookeeper;
-    static ProviderProcess provider;
+    static RestartableService provider;
 
     @BeforeAll
     static void startServices() {
         zookeeper = ZooKeeperServer.start(dir.resolve("zk"));
-        provider = new ProviderProcess(dir, FreePort.find(), zookeeper.registryAddress());
+        provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir, FreePort.find(),
+                zookeeper.registryAddress(), io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120)));
         provider.start();
     }
 
