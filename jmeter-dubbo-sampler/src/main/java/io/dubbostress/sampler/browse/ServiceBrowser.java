@@ -1,13 +1,17 @@
 package io.dubbostress.sampler.browse;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Browses what the sampler's Address field points to: {@code dubbo://host:port} (several: comma-separated) asks
  * each provider with {@link DubboPortBrowser}; {@code zookeeper://host:port} (with {@code ?backup=} hosts and a
- * {@code group} root) lists the registry with {@link ZooKeeperBrowser}. No Swing here: the GUI calls it off the
+ * {@code group} root) lists the registry with {@link ZooKeeperBrowser}, then asks the first provider of each
+ * service for its methods' parameter types (which a registry does not hold), keeping the registry's method names
+ * when the provider does not answer {@code ls}. No Swing here: the GUI calls it off the
  * event thread.
  *
  * <pre>{@code
@@ -59,7 +63,9 @@ public final class ServiceBrowser {
             String hosts = at < 0 ? authority : authority.substring(at + 1);
             String backup = url.parameter("backup", "");
             String connect = backup.isEmpty() ? hosts : hosts + "," + backup;
-            return new ZooKeeperBrowser(timeoutMs).browse(connect, url.parameter("group", "dubbo"), user, password);
+            List<BrowsedService> registered = new ZooKeeperBrowser(timeoutMs).browse(connect,
+                    url.parameter("group", "dubbo"), user, password);
+            return withTypesFromProviders(registered, timeoutMs);
         }
         if ("http".equals(scheme) || "https".equals(scheme)) {
             throw new BrowseException("Address '" + value + "' is the HTTP hop: it has no Dubbo services to browse"
@@ -67,5 +73,39 @@ public final class ServiceBrowser {
         }
         throw new BrowseException("Address '" + value + "': browsing reads dubbo:// providers and zookeeper://"
                 + " registries, not " + scheme + "://");
+    }
+
+    /**
+     * A registry names methods without their types: asks the first provider of each service ({@code ls -l} on its
+     * dubbo port, each provider address once) and takes the methods with their types from it when it answers.
+     * A provider that refuses or cannot be reached leaves the registry's method names as they were.
+     */
+    static List<BrowsedService> withTypesFromProviders(List<BrowsedService> registered, int timeoutMs) {
+        Map<String, Map<String, BrowsedService>> answers = new HashMap<>();
+        List<BrowsedService> out = new ArrayList<>();
+        for (BrowsedService service : registered) {
+            BrowsedService typed = null;
+            if (!service.providers().isEmpty()) {
+                String address = service.providers().get(0);
+                Map<String, BrowsedService> byKey = answers.get(address);
+                if (byKey == null) {
+                    byKey = new HashMap<>();
+                    int colon = address.lastIndexOf(':');
+                    try {
+                        for (BrowsedService s : new DubboPortBrowser(timeoutMs).browse(address.substring(0, colon),
+                                Integer.parseInt(address.substring(colon + 1)))) {
+                            byKey.put(s.serviceKey(), s);
+                        }
+                    } catch (BrowseException | RuntimeException e) {
+                        // the provider does not list its methods: the registry's names stay
+                    }
+                    answers.put(address, byKey);
+                }
+                typed = byKey.get(service.serviceKey());
+            }
+            out.add(typed == null || typed.methods().isEmpty() ? service : new BrowsedService(service.interfaceName(),
+                    service.version(), service.group(), typed.methods(), service.providers()));
+        }
+        return out;
     }
 }

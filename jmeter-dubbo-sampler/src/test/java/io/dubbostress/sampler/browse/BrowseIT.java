@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Browsing a real provider (the reference provider in its own JVM, Dubbo 2.7.23, {@code dubbo.protocol.telnet=ls})
- * over its dubbo port, and the real ZooKeeper it registers with.
+ * over its dubbo port, and the real ZooKeeper it registers with. A provider that refuses {@code ls}: {@code
+ * OverloadIT}.
  */
 class BrowseIT {
 
@@ -73,7 +74,8 @@ class BrowseIT {
 
     @Test
     void aZooKeeperRegistryListsItsServicesFromTheProviderUrls() throws Exception {
-        List<BrowsedService> services = ServiceBrowser.browse(zookeeper.registryAddress(), "", "", TIMEOUT_MS);
+        List<BrowsedService> services = new ZooKeeperBrowser(TIMEOUT_MS).browse(zookeeper.connectString(), "dubbo",
+                null, null);
 
         BrowsedService stress = service(services, "io.dubbostress.api.StressTestService");
         assertThat(stress.providers()).containsExactly("127.0.0.1:" + provider.port());
@@ -83,6 +85,17 @@ class BrowseIT {
         assertThat(stress.method("echo").toString()).isEqualTo("echo(?)");
         assertThat(services.stream().map(BrowsedService::interfaceName))
                 .contains("io.dubbostress.api.ProviderStatsService");
+    }
+
+    @Test
+    void browsingTheRegistryTakesTheParameterTypesFromAProviderThatListsThem() throws Exception {
+        List<BrowsedService> services = ServiceBrowser.browse(zookeeper.registryAddress(), "", "", TIMEOUT_MS);
+
+        BrowsedService stress = service(services, "io.dubbostress.api.StressTestService");
+        assertThat(stress.providers()).containsExactly("127.0.0.1:" + provider.port());
+        assertThat(stress.methods().stream().map(BrowsedMethod::toString)).containsExactlyInAnyOrder(
+                "java.lang.String echo(java.lang.String)",
+                "io.dubbostress.api.Order echoOrder(io.dubbostress.api.Order)");
     }
 
     @Test

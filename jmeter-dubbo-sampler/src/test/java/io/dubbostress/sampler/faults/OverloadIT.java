@@ -7,10 +7,13 @@ import io.dubbostress.sampler.EmbeddedJMeter;
 import io.dubbostress.sampler.SamplerBuilder;
 import io.dubbostress.sampler.StartupDeadline;
 import io.dubbostress.sampler.browse.BrowseException;
+import io.dubbostress.sampler.browse.BrowsedMethod;
+import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.browse.ServiceBrowser;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import io.dubbostress.testsupport.FreePort;
 import io.dubbostress.testsupport.RestartableService;
+import io.dubbostress.testsupport.ZooKeeperServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,13 +34,15 @@ class OverloadIT {
 
     @TempDir
     static Path dir;
+    static ZooKeeperServer zookeeper;
     static RestartableService provider;
 
     @BeforeAll
     static void startProvider() {
+        zookeeper = ZooKeeperServer.start(dir.resolve("zk"));
         // ~0.1-1 s of CPU per call on this machine: several threads calling at once always find the one thread busy
         provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir,
-                FreePort.find(), null, StartupDeadline.scaled(Duration.ofSeconds(120))).with("--stress.provider.threads=1",
+                FreePort.find(), zookeeper.registryAddress(), StartupDeadline.scaled(Duration.ofSeconds(120))).with("--stress.provider.threads=1",
                 "--stress.provider.cpu-iterations=200000000");
         provider.start();
     }
@@ -46,6 +51,9 @@ class OverloadIT {
     static void stopProvider() {
         if (provider != null) {
             provider.close();
+        }
+        if (zookeeper != null) {
+            zookeeper.close();
         }
     }
 
@@ -70,12 +78,17 @@ class OverloadIT {
     }
 
     @Test
-    void browsingAProviderThatDoesNotAllowLsSaysHowToAllowIt() {
+    void browsingAProviderThatDoesNotAllowLsSaysHowToAllowItAndItsRegistryGivesMethodNamesOnly() throws Exception {
         // the reference provider without dubbo.protocol.telnet=ls: Dubbo 2.7.23 refuses 'ls' on its dubbo port
         assertThatThrownBy(() -> ServiceBrowser.browse(provider.direct(), "", "", 10_000))
                 .isInstanceOf(BrowseException.class)
                 .hasMessage("the provider at 127.0.0.1:" + provider.port() + " does not allow 'ls' on its dubbo port"
                         + " (Dubbo 2.7 allows it only when the provider sets dubbo.protocol.telnet=ls): browse its"
                         + " registry instead, or type the interface and method");
+        // through its registry: the methods' names, without types (the registry has none, the provider refuses ls)
+        List<BrowsedService> services = ServiceBrowser.browse(zookeeper.registryAddress(), "", "", 10_000);
+        BrowsedService stress = services.stream()
+                .filter(s -> s.interfaceName().equals("io.dubbostress.api.StressTestService")).findFirst().orElseThrow();
+        assertThat(stress.methods().stream().map(BrowsedMethod::toString)).containsExactly("echo(?)", "echoOrder(?)");
     }
 }
