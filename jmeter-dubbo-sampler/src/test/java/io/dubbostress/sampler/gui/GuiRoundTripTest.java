@@ -146,18 +146,18 @@ class GuiRoundTripTest {
         DubboSamplerGui gui = new DubboSamplerGui();
         for (String key : new String[] {DubboSampler.ADDRESS, DubboSampler.INTERFACE, DubboSampler.METHOD}) {
             javax.swing.JLabel label = labelFor(gui.fields(), gui.fields().widget(key));
-            assertThat(label.getText()).as(key).contains("*");
+            assertThat(label.getIcon()).as(key + " marked").isNotNull();
+            assertThat(label.getAccessibleContext().getAccessibleDescription()).as(key).isEqualTo("required");
             assertThat(gui.fields().widget(key).getToolTipText()).as(key).startsWith("<html>")
                     .contains("width: 360px", "Required");
         }
-        assertThat(labelFor(gui.fields(), gui.fields().widget(DubboSampler.VERSION)).getText()).doesNotContain("*");
+        assertThat(labelFor(gui.fields(), gui.fields().widget(DubboSampler.VERSION)).getIcon()).isNull();
         assertThat(gui.fields().widget(DubboSampler.ARGUMENTS).getToolTipText())
                 .startsWith("<html>").contains("[\"abc\", 42, {\"id\": 1}]");
         assertThat(find(gui.fields(), "browse")).as("Browse button").isNotNull();
 
         DubboDefaultsGui defaults = new DubboDefaultsGui();
-        assertThat(labelFor(defaults.fields(), defaults.fields().widget(DubboSampler.ADDRESS)).getText())
-                .doesNotContain("*");
+        assertThat(labelFor(defaults.fields(), defaults.fields().widget(DubboSampler.ADDRESS)).getIcon()).isNull();
         assertThat(find(defaults.fields(), "browse")).as("no Browse button in the Defaults").isNull();
     }
 

@@ -4,8 +4,11 @@ import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Component;
 import java.awt.Dimension;
 import java.awt.Font;
+import java.awt.Graphics;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
 import java.awt.Insets;
@@ -13,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.swing.BorderFactory;
 import javax.swing.BoxLayout;
+import javax.swing.Icon;
 import javax.swing.JButton;
 import javax.swing.JComboBox;
 import javax.swing.JComponent;
@@ -65,6 +69,29 @@ public final class DubboFieldsPanel extends JPanel {
             }
         }
     }
+
+    /**
+     * The red asterisk of a required field: an icon, not an HTML label, so that building the panel (JMeter builds
+     * every GUI to fill its menus) does not load Swing's HTML renderer.
+     */
+    static final Icon REQUIRED_MARK = new Icon() {
+        @Override
+        public void paintIcon(Component c, Graphics g, int x, int y) {
+            g.setColor(new Color(0xC0, 0, 0));
+            g.setFont(c.getFont());
+            g.drawString("*", x + 1, y + g.getFontMetrics().getAscent());
+        }
+
+        @Override
+        public int getIconWidth() {
+            return 8;
+        }
+
+        @Override
+        public int getIconHeight() {
+            return 12;
+        }
+    };
 
     /** Width of a wrapped tooltip, in pixels. */
     private static final int TOOLTIP_WIDTH_PX = 360;
@@ -160,11 +187,17 @@ public final class DubboFieldsPanel extends JPanel {
 
         alignLabels();
         add(groups, BorderLayout.NORTH);
-        JLabel legend = new JLabel(samplerFields
-                ? "<html><font color='#c00000'>*</font> required, here or in a Dubbo Defaults element in scope"
-                        + " (Interface and Method: not for an http:// hop).<br>[x]: the default when empty.</html>"
-                : "<html>Every field is optional: a sampler's own value wins.<br>[x]: the default when empty.</html>");
+        JPanel legend = new JPanel();
+        legend.setLayout(new BoxLayout(legend, BoxLayout.Y_AXIS));
         legend.setBorder(BorderFactory.createEmptyBorder(4, 6, 4, 6));
+        if (samplerFields) {
+            JLabel required = new JLabel("required, here or in a Dubbo Defaults element in scope (Interface and"
+                    + " Method: not for an http:// hop)", REQUIRED_MARK, JLabel.LEADING);
+            legend.add(required);
+        } else {
+            legend.add(new JLabel("Every field is optional: a sampler's own value wins."));
+        }
+        legend.add(new JLabel("[x]: the default when empty."));
         add(legend, BorderLayout.CENTER);
     }
 
@@ -213,7 +246,12 @@ public final class DubboFieldsPanel extends JPanel {
         c.gridy = y;
         c.anchor = widget instanceof JTextArea ? GridBagConstraints.NORTHEAST : GridBagConstraints.EAST;
         c.insets = new Insets(3, 4, 3, 6);
-        JLabel name = new JLabel(required ? "<html>" + label + "<font color='#c00000'>*</font>:</html>" : label + ":");
+        JLabel name = new JLabel(label + ":");
+        if (required) {
+            name.setIcon(REQUIRED_MARK); // after the text: "Address:*"
+            name.setHorizontalTextPosition(JLabel.LEADING);
+            name.getAccessibleContext().setAccessibleDescription("required");
+        }
         name.setHorizontalAlignment(JLabel.RIGHT);
         name.setToolTipText(tip);
         panel.add(name, c);
