@@ -21,7 +21,8 @@ import java.util.List;
  * <p>Since 2.7.18 or so (and in 2.7.23) a provider answers {@code ls} only when its protocol lists it
  * ({@code dubbo.protocol.telnet=ls}, {@code <dubbo:protocol telnet="ls"/>}); otherwise it says "Command: ls
  * disabled for security reasons". Dubbo 3.x providers have no {@code ls} on the dubbo port at all ("Unsupported
- * command: ls"; Dubbo 3's {@code ls} is a QoS command on port 22222 and lists no methods). Both become a
+ * command: ls", checked against a 3.3.5 provider; Dubbo 3's {@code ls} is a QoS command on port 22222 and lists no
+ * methods). Both become a
  * {@link BrowseException} saying so; browse the registry instead.
  *
  * <pre>{@code
@@ -31,6 +32,8 @@ import java.util.List;
 public final class DubboPortBrowser {
 
     static final String PROMPT = "dubbo>";
+    /** Spaces after the first command: Dubbo 3.3.5 answered "ls\r\n" only when more bytes followed (10 did). */
+    private static final String FIRST_LINE_PADDING = "                      ";
     private static final int MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
     private final int timeoutMs;
@@ -48,7 +51,9 @@ public final class DubboPortBrowser {
             socket.setSoTimeout(timeoutMs);
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
-            String list = ask(in, out, "ls", where);
+            // padded: a Dubbo 3 port (port unification) waits for more than "ls\r\n" before it picks a protocol,
+            // and the telnet handler trims the line
+            String list = ask(in, out, "ls" + FIRST_LINE_PADDING, where);
             List<String> keys = serviceKeys(list, where);
             List<BrowsedService> services = new ArrayList<>();
             for (String key : keys) {
