@@ -31,11 +31,12 @@ final class ThreadBudget {
 
     /** JMeter's own threads besides the plan's (measured: 26 with the direct plan, 5.6.3, Java 17). */
     static final int JMETER_OWN_THREADS = 40;
-    /** Provider, consumer and agent started by the run, under load (measured: docs/RUN.md), with room. */
+    /** Provider, consumer and agent started by the run, under load (measured: 223 + 286 + 25), with room. */
     static final int SERVICE_THREADS = 600;
-    /** JMeter heap one plan thread keeps (measured: about 37 KiB with 1 KiB payloads), with room. */
-    static final long HEAP_PER_THREAD = 64L * 1024;
-    /** Heap one thread holds per payload byte: its request and the answer being read, with room. */
+    /** JMeter heap one plan thread keeps (measured: about 37 KiB direct, 65 KiB hop, 1 KiB payloads), with room. */
+    static final long HEAP_PER_THREAD = 96L * 1024;
+    /** Heap one direct thread holds per payload byte: its request and the answer being read (measured: about 2.5
+     *  with 100 KiB payloads), with room. */
     static final int HEAP_PAYLOAD_COPIES = 3;
     /** JMeter's heap before the plan's threads (measured: about 30 MiB live after a full GC), with room. */
     static final long HEAP_BASE = 128L * 1024 * 1024;

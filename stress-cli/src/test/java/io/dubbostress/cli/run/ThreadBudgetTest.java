@@ -112,11 +112,11 @@ class ThreadBudgetTest {
     void threadsTheHeapCannotHoldAreRefusedAndNearlyFullWarned() throws IOException {
         roomyMachine();
         assertThatThrownBy(() -> new ThreadBudget(root).check(settings(3000, "direct-100k", "-Xms1g -Xmx1g")))
-                .hasMessage("Invalid value for option '--threads': 3,000 threads need about 1,194 MiB of heap (364"
+                .hasMessage("Invalid value for option '--threads': 3,000 threads need about 1,288 MiB of heap (396"
                         + " KiB a thread with 102400-byte payloads), more than JMeter's heap of 1024 MiB"
                         + " (--jmeter-jvm-args); raise -Xmx in --jmeter-jvm-args or lower --threads");
         assertThat(new ThreadBudget(root).check(settings(2000, "direct-100k", "-Xms1g -Xmx1g")))
-                .containsExactly("--threads 2,000 needs about 838 MiB of JMeter's heap of 1024 MiB"
+                .containsExactly("--threads 2,000 needs about 901 MiB of JMeter's heap of 1024 MiB"
                         + " (--jmeter-jvm-args): more than half, so JMeter's garbage collection may weigh on the"
                         + " figures");
         assertThat(new ThreadBudget(root).check(settings(3000, "hop-100k", "-Xms1g -Xmx1g")))
