@@ -37,12 +37,37 @@ public final class ErrorMessages {
 
     static String key(String responseCode, String text) {
         String code = responseCode == null ? "" : responseCode.trim();
-        String message = text == null ? "" : oneLine(text);
+        String message = text == null ? "" : oneLine(causeFirst(text));
         String key = code.isEmpty() ? message : message.isEmpty() ? code : code + " " + message;
         if (key.isEmpty()) {
             key = "(no message)";
         }
         return key.length() > MAX_LENGTH ? key.substring(0, MAX_LENGTH - 3) + "..." : key;
+    }
+
+    /**
+     * Dubbo's failure texts begin with boilerplate ("Failed to invoke the method echo in the service ... Tried 1
+     * times of the providers [...] from the registry ... using the dubbo version 2.7.23. Last error is: ...") and
+     * end with the cause, which a cut to {@value #MAX_LENGTH} characters would lose: the cause comes first, then the
+     * boilerplate's first sentence in brackets.
+     */
+    static String causeFirst(String text) {
+        int last = text.indexOf("Last error is: ");
+        if (last < 0) {
+            return text;
+        }
+        String cause = text.substring(last + "Last error is: ".length()).trim();
+        String head = text.substring(0, last).trim();
+        int sentence = head.indexOf(". ");
+        String context = sentence > 0 ? head.substring(0, sentence + 1) : head;
+        int colon = context.indexOf(": ");
+        String prefix = "";
+        if (colon > 0 && colon < 40 && context.substring(0, colon).matches("[A-Z_]+")) {
+            // our sampler's code ("NETWORK: Failed to invoke ...") stays in front
+            prefix = context.substring(0, colon + 2);
+            context = context.substring(colon + 2);
+        }
+        return prefix + cause + " [" + context + "]";
     }
 
     /** Runs of white space (line breaks included) become one space; no regex: failures can be millions. */

@@ -1,5 +1,8 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.jtl.JtlColumns;
+import io.dubbostress.report.jtl.JtlReader;
+
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisStore;
@@ -9,6 +12,8 @@ import io.dubbostress.report.gc.GcLogFiles;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
+import io.dubbostress.report.perfmon.PerfMonLabel;
+import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,6 +41,9 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class ReportBuilder {
+
+    /** Above this average CPU over a steady state, the report says the machine, not Dubbo, was measured. */
+    static final double SATURATED_CPU_PERCENT = 90;
 
     private Long warmupMs;
     private final Map<String, String> renames = new LinkedHashMap<>();
@@ -116,7 +124,7 @@ public final class ReportBuilder {
         } else {
             source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
         }
-        readLooseJtls(jtls, scenarios);
+        readLooseJtls(jtls, scenarios, warnings);
         if (scenarios.isEmpty()) {
             throw new UserError("no scenario with samples in " + (run != null ? run.root() : inputs));
         }
@@ -153,6 +161,7 @@ public final class ReportBuilder {
             try {
                 scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
                         plan.warmupSeconds(), warmupMs));
+                headerless(jtl, relative, warnings);
             } catch (UserError e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
                 warnings.add("scenario " + plan.name() + ": " + e.getMessage() + "; the scenario is left out");
@@ -193,11 +202,12 @@ public final class ReportBuilder {
         }
     }
 
-    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios) {
+    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, List<String> warnings) {
         Set<String> taken = new HashSet<>();
         scenarios.forEach(s -> taken.add(s.name()));
         for (Path jtl : jtls) {
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
+            headerless(jtl, jtl.toString(), warnings);
             if (fromFile.size() == 1) {
                 fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
             }
@@ -303,6 +313,15 @@ public final class ReportBuilder {
                 if (server.isEmpty()) {
                     warnings.add("scenario " + scenario.name() + ": no PerfMon point in its steady state");
                 }
+                for (ServerMetrics host : server) {
+                    PerfMonSeries.WindowStats cpu = host.get(PerfMonLabel.Kind.CPU_PERCENT);
+                    if (cpu != null && cpu.avg > SATURATED_CPU_PERCENT) {
+                        warnings.add(String.format(java.util.Locale.ROOT, "%s: %s's CPU averaged %.0f %% over the"
+                                + " steady state: the machine was saturated, so these figures measure the box more"
+                                + " than Dubbo (a load generator on the same machine competes with the services;"
+                                + " docs/RUN.md, 'One machine')", scenario.name(), host.host(), cpu.avg));
+                    }
+                }
             }
             Map<String, Integer> services = new LinkedHashMap<>();
             for (Report.GcLog log : gcLogs) {
@@ -318,6 +337,22 @@ public final class ReportBuilder {
             if (!log.analysis().hasWallClock() && !log.analysis().events().isEmpty()) {
                 warnings.add(log.file() + ": no wall-clock times (unified logging decorator 'time', or "
                         + "-XX:+PrintGCDateStamps), so its pauses are not attributed to scenarios");
+            }
+        }
+    }
+
+    /**
+     * A JTL written without its header row (print_field_names=false) cannot name the sample variables after JMeter's
+     * columns: our elapsed_us among them is then not used (latencies in ms), which is said rather than done silently.
+     */
+    private static void headerless(Path jtl, String name, List<String> warnings) {
+        try (JtlReader reader = JtlReader.open(jtl)) {
+            JtlColumns columns = reader.columns();
+            int extra = columns.count() - io.dubbostress.report.jtl.JtlColumn.JMETER_DEFAULT_HEADER.length;
+            if (!columns.fromHeaderRow() && extra > 0) {
+                warnings.add(name + " has no header row: its " + extra + " column(s) after JMeter's default ones are"
+                        + " not named, so elapsed_us (if one of them) is not used and latencies are in ms; write"
+                        + " JTLs with jmeter.save.saveservice.print_field_names=true (stress run does)");
             }
         }
     }

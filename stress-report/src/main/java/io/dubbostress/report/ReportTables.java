@@ -84,7 +84,23 @@ final class ReportTables {
             table.row(cells.toArray(new String[0]));
         }
         table.note("Pairs: hop-X and hop-http-X with direct-X (or --pair). A positive difference is what the hop adds.");
+        for (HopOverhead hop : report.hopOverhead()) {
+            double direct = bytesPerSample(hop.direct().stats());
+            double viaHop = bytesPerSample(hop.hop().stats());
+            if (direct > 8 * 1024 && direct > 4 * viaHop) {
+                table.note(String.format(java.util.Locale.ROOT, "%s vs %s: the direct side carries the payload"
+                        + " through JMeter (%,.0f bytes sent and received per call), the hop side only a small request"
+                        + " (%,.0f bytes): JMeter works harder in %s, so on one machine a negative difference can be the"
+                        + " load generator's own cost, not a faster hop (docs/RUN.md, 'What the hop carries').",
+                        hop.hop().name(), hop.direct().name(), direct, viaHop, hop.direct().name()));
+            }
+        }
         return table;
+    }
+
+    /** Bytes sent and received per steady-state sample (JMeter's bytes and sentBytes), or 0. */
+    private static double bytesPerSample(ScenarioStats stats) {
+        return stats.tps() <= 0 ? 0 : (stats.receivedBytesPerSecond() + stats.sentBytesPerSecond()) / stats.tps();
     }
 
     static Table details(Report report) {

@@ -178,14 +178,35 @@
     container.appendChild(div);
   }
 
+  function defined(p) { return p[1] !== null && p[1] !== undefined && !isNaN(p[1]); }
+
+  /* The typical step between a series' points; a step much longer is a gap (between two scenarios, an agent that
+     stopped answering) that a line must not bridge. */
+  function gapOf(points) {
+    var steps = [];
+    for (var i = 1; i < points.length; i++) {
+      var d = points[i][0] - points[i - 1][0];
+      if (d > 0) { steps.push(d); }
+    }
+    if (steps.length === 0) { return Infinity; }
+    steps.sort(function (a, b) { return a - b; });
+    return 3 * steps[Math.floor(steps.length / 2)];
+  }
+
+  /* Line segments through the points, broken at missing values and at gaps; returns the path and the points that
+     stand alone (no neighbour to draw a line to: a lone slow bucket must still show). */
   function pathOf(points, x, y) {
-    var d = '', pen = false;
-    points.forEach(function (p) {
-      if (p[1] === null || p[1] === undefined || isNaN(p[1])) { pen = false; return; }
+    var d = '', pen = false, gap = gapOf(points), alone = [], run = [];
+    function endRun() { if (run.length === 1) { alone.push(run[0]); } run = []; }
+    points.forEach(function (p, i) {
+      if (!defined(p) || (pen && p[0] - points[i - 1][0] > gap)) { pen = false; endRun(); }
+      if (!defined(p)) { return; }
       d += (pen ? 'L' : 'M') + x.map(p[0]).toFixed(1) + ' ' + y.map(p[1]).toFixed(1);
       pen = true;
+      run.push(p);
     });
-    return d;
+    endRun();
+    return {d: d, alone: alone};
   }
 
   function extent(series, index) {
@@ -241,8 +262,22 @@
           tip.textContent = s.name + ' ' + clock(pt[0]) + ': ' + fmt(pt[1]) + ' ms' + (pt[2] ? ' (full GC)' : '');
         });
       } else {
-        el('path', {d: pathOf(s.points, x, y), stroke: s.color, fill: 'none', 'stroke-width': s.width || 1.8,
+        var path = pathOf(s.points, x, y);
+        var line = el('path', {d: path.d, stroke: s.color, fill: 'none', 'stroke-width': s.width || 1.8,
                     'stroke-dasharray': s.dash ? '5 4' : 'none', 'class': 'line'}, plot);
+        el('title', {}, line).textContent = s.name;
+        path.alone.forEach(function (pt) {
+          el('circle', {cx: x.map(pt[0]).toFixed(1), cy: y.map(pt[1]).toFixed(1), r: 2.5, fill: s.color,
+                        'class': 'point alone'}, plot);
+        });
+        // hover targets: each value with its time, the line alone says only which series it is
+        s.points.forEach(function (pt) {
+          if (!defined(pt)) { return; }
+          var hit = el('circle', {cx: x.map(pt[0]).toFixed(1), cy: y.map(pt[1]).toFixed(1), r: 4, fill: s.color,
+                                  'fill-opacity': 0, 'class': 'hover'}, plot);
+          el('title', {}, hit).textContent = s.name + ' ' + (options.xType === 'percentile'
+              ? 'p' + fmt(pt[0]) : clock(pt[0])) + ': ' + fmt(pt[1]) + (options.unit ? ' ' + options.unit : '');
+        });
       }
     });
     legend(container, series);
@@ -260,7 +295,7 @@
     scenarios.forEach(function (s) { span.min = Math.min(span.min, s.start); span.max = Math.max(span.max, s.end); });
 
     chart('chart-percentiles', {
-      title: 'Latency by percentile (log scales)', xType: 'percentile', yLog: true,
+      title: 'Latency by percentile (log scales)', xType: 'percentile', yLog: true, unit: '\u00b5s',
       xLabel: 'percentile', yLabel: 'latency (\u00b5s)',
       series: scenarios.map(function (s, i) {
         return {name: s.name, color: colorFor(i),
@@ -279,11 +314,12 @@
       latencySeries.push({name: s.name + ' p99', color: colorFor(i), points: pts(t.p99)});
       latencySeries.push({name: s.name + ' mean', color: colorFor(i), dash: true, width: 1.2, points: pts(t.mean)});
     });
-    chart('chart-latency-time', {title: 'Latency over time: p99 (solid) and mean (dashed)', yLog: true,
+    chart('chart-latency-time', {title: 'Latency over time: p99 (solid) and mean (dashed)', yLog: true, unit: '\u00b5s',
       xLabel: 'time', yLabel: 'latency (\u00b5s)', windows: windows, xMin: span.min, xMax: span.max,
       series: latencySeries});
 
-    chart('chart-tps-time', {title: 'Throughput over time', xLabel: 'time', yLabel: 'samples/s', windows: windows,
+    chart('chart-tps-time', {title: 'Throughput over time', xLabel: 'time', yLabel: 'samples/s', unit: 'samples/s',
+      windows: windows,
       xMin: span.min, xMax: span.max,
       series: scenarios.map(function (s, i) {
         var t = s.timeline;
@@ -295,7 +331,8 @@
 
     function serverChart(id, title, yLabel, kinds, scale) {
       var list = (data.server || []).filter(function (m) { return kinds.indexOf(m.kind) >= 0; });
-      chart(id, {title: title, xLabel: 'time', yLabel: yLabel, windows: windows, xMin: span.min, xMax: span.max,
+      chart(id, {title: title, xLabel: 'time', yLabel: yLabel, unit: yLabel, windows: windows, xMin: span.min,
+        xMax: span.max,
         series: list.map(function (m, i) {
           return {name: m.label, color: colorFor(i), points: m.points.map(function (p) { return [p[0], p[1] * scale]; })};
         })

@@ -16,7 +16,12 @@ public final class Progress {
     private final int index;
     private final int count;
     private final Duration duration;
-    private volatile long startNanos = System.nanoTime();
+    private final long createdNanos = System.nanoTime();
+    private volatile long startNanos;
+    /** JMeter said "Starting ...": its clock runs from there, not from its JVM's start. */
+    private volatile boolean started;
+    /** A cumulative ("summary =") line came: until then the totals are the sum of the interval lines. */
+    private volatile boolean cumulativeSeen;
     private volatile double currentRate;
     private volatile double averageRate;
     private volatile long samples;
@@ -36,15 +41,22 @@ public final class Progress {
     /** The test itself started (JVM start-up and plan loading are not counted as elapsed). */
     void testStarted() {
         startNanos = System.nanoTime();
+        started = true;
     }
 
     void accept(SummaryLine line) {
         if (line.cumulative) {
+            cumulativeSeen = true;
             samples = line.samples;
             errors = line.errors;
             averageRate = line.perSecond;
         } else {
             currentRate = line.perSecond;
+            if (!cumulativeSeen) {
+                // JMeter prints its first "summary =" only with its second interval: count the first one here
+                samples += line.samples;
+                errors += line.errors;
+            }
         }
     }
 
@@ -75,12 +87,21 @@ public final class Progress {
     }
 
     private void print(boolean last) {
-        long elapsed = (System.nanoTime() - startNanos) / 1_000_000_000L;
-        long remaining = last ? 0 : Math.max(0, duration.getSeconds() - elapsed);
-        double errorPct = samples == 0 ? 0 : 100.0 * errors / samples;
-        String line = String.format(Locale.ROOT, "[%d/%d] %-12s %s / %s elapsed, %s left, %,.0f calls/s%s, %,d samples, "
-                        + "%,d errors (%.2f%%)", index, count, scenario, clock(elapsed), clock(duration.getSeconds()),
-                clock(remaining), currentRate, last ? " on average" : "", samples, errors, errorPct);
+        String line;
+        if (!started) {
+            // JMeter's JVM is loading the plan: no test clock yet (it would run ahead, then jump back)
+            line = String.format(Locale.ROOT, "[%d/%d] %-12s JMeter starting (%s) ...", index, count, scenario,
+                    clock((System.nanoTime() - createdNanos) / 1_000_000_000L));
+        } else {
+            long elapsed = (System.nanoTime() - startNanos) / 1_000_000_000L;
+            long remaining = last ? 0 : Math.max(0, duration.getSeconds() - elapsed);
+            double errorPct = samples == 0 ? 0 : 100.0 * errors / samples;
+            line = String.format(Locale.ROOT, "[%d/%d] %-12s %s / %s elapsed, %s left, %,.0f calls/s%s, %,d samples, "
+                            + "%,d errors (%.2f%%)", index, count, scenario, clock(elapsed),
+                    clock(duration.getSeconds()), clock(remaining), currentRate,
+                    last ? " on average over every sample (the report's TPS is over the steady state only)" : "",
+                    samples, errors, errorPct);
+        }
         if (terminal) {
             StringBuilder padded = new StringBuilder("\r").append(line);
             for (int i = line.length(); i < lastLength; i++) {

@@ -62,8 +62,9 @@ public class RunCommand implements Callable<Integer> {
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Start of each scenario left out of the report's steady-state figures. Default: 10%% of "
-                    + "--duration, at most 60s.")
+            description = "Start of each scenario left out of the report's steady-state figures. Default: the "
+                    + "ramp-up plus 10%% of --duration (at most 60s), never more than half the duration: every "
+                    + "thread's first call (its connect) starts inside it.")
     Duration warmup;
 
     @Option(names = "--rampup", paramLabel = "TIME", defaultValue = "1s", converter = DurationConverter.class,
@@ -132,7 +133,7 @@ public class RunCommand implements Callable<Integer> {
         }
         wholeSeconds("--duration", duration);
         s.duration = duration;
-        s.warmup = warmup != null ? warmup : defaultWarmup(duration);
+        s.warmup = warmup != null ? warmup : defaultWarmup(duration, rampup);
         if (s.warmup.compareTo(duration) >= 0) {
             throw new UserError("Invalid value for option '--warmup': " + DurationConverter.format(s.warmup)
                     + " is not shorter than --duration " + DurationConverter.format(duration));
@@ -178,8 +179,13 @@ public class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The report's own default ({@link Warmup#defaultMs}), so run.json and a loose-JTL report agree. */
-    static Duration defaultWarmup(Duration duration) {
-        return Duration.ofMillis(Warmup.defaultMs(duration.toMillis()));
+    /**
+     * The ramp-up (every thread's first call, connect included, starts inside it: samples are placed by their start)
+     * plus the report's own default ({@link Warmup#defaultMs}: 10 % of the duration, at most 60 s), never more than
+     * half the duration; in tenths of a second. A 5 s run with the default 1 s ramp-up: 1.5 s.
+     */
+    static Duration defaultWarmup(Duration duration, Duration rampup) {
+        long ms = Math.min(rampup.toMillis() + Warmup.defaultMs(duration.toMillis()), duration.toMillis() / 2);
+        return Duration.ofMillis(ms / 100 * 100);
     }
 }

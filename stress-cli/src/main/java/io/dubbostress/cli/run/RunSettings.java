@@ -42,7 +42,7 @@ final class RunSettings {
         m.put("scenarios", String.join(",", scenarios.stream().map(Scenario::name).toArray(String[]::new)));
         m.put("threads", String.valueOf(threads));
         m.put("durationSeconds", String.valueOf(duration.getSeconds()));
-        m.put("warmupSeconds", String.valueOf(warmup.getSeconds()));
+        m.put("warmupSeconds", String.valueOf(warmup.toMillis() / 1000.0));
         m.put("rampupSeconds", String.valueOf(rampup.getSeconds()));
         m.put("rate", rate.asProperty());
         m.put("timeoutMs", String.valueOf(timeoutMs));

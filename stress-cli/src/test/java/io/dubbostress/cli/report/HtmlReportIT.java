@@ -55,7 +55,11 @@ class HtmlReportIT {
             Path folder = run.resolve("scenarios").resolve(SCENARIOS[i]);
             SyntheticJtl.write(folder.resolve("results.jtl"), SCENARIOS[i], true, start, span - 50,
                     (int) (span * (i < 2 ? 3 : 1)), MEDIANS_US[i], i % 2 == 1 ? 400 : 0, 20 + i);
-            SyntheticPerfMon.write(folder.resolve("perfmon.csv"), start, start + span - 50, 250, 25 + 12 * i);
+            // readings for the first half of each scenario only (a gap the lines must not bridge), and a single one
+            // in the third (a lone reading must still show)
+            long readingsEnd = i == 2 ? start + span / 4 : start + span / 2;
+            SyntheticPerfMon.write(folder.resolve("perfmon.csv"), i == 2 ? readingsEnd : start, readingsEnd, 100,
+                    25 + 12 * i);
             scenarios.append(i == 0 ? "" : ",").append(String.format("{\"name\": \"%s\", \"startEpochMs\": %d, "
                     + "\"endEpochMs\": %d, \"warmupSeconds\": 0.2}", SCENARIOS[i], start, start + span - 50));
         }
@@ -82,6 +86,14 @@ class HtmlReportIT {
             assertThat(svg.contains("<path") || svg.contains("<circle")).as(chart + " has data drawn").isTrue();
         }
         assertThat(section(page, "chart-gc")).contains("class=\"point\"");
+        // issue 15 item 6: no line across the gaps between scenarios, a lone value drawn, a tooltip on every value
+        String cpu = section(page, "chart-cpu-memory");
+        Matcher line = Pattern.compile("<path d=\"([^\"]*)\"[^>]*class=\"line\"").matcher(cpu);
+        assertThat(line.find()).as("the CPU line").isTrue();
+        assertThat(line.group(1).chars().filter(c -> c == 'M').count()).as("CPU line segments: " + line.group(1))
+                .isGreaterThanOrEqualTo(3);
+        assertThat(cpu).contains("class=\"point alone\"", "class=\"hover\"", "<title>127.0.0.1 CPU");
+        assertThat(section(page, "chart-latency-time")).containsPattern("<title>direct-1k p99 \\d\\d:\\d\\d:\\d\\d: \\d+ µs</title>");
         assertThat(page).contains("7 charts drawn");
 
         Path screenshot = dir.resolve("report-overview.png");

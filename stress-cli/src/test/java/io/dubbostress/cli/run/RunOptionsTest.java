@@ -93,12 +93,15 @@ class RunOptionsTest {
     }
 
     @Test
-    void defaultWarmupIsATenthOfTheDurationAtMostAMinute() {
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30)).getSeconds()).isEqualTo(3);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10)).getSeconds()).isEqualTo(60);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1)).getSeconds()).isEqualTo(60);
-        // the report's rule, not whole seconds of it: a 5 s run has half a second of warm-up, not none
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5)).toMillis()).isEqualTo(500);
+    void defaultWarmupIsTheRampupAndATenthOfTheDurationAtMostHalfOfIt() {
+        java.time.Duration oneSecond = java.time.Duration.ofSeconds(1);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30), oneSecond).toMillis()).isEqualTo(4000);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10), oneSecond).getSeconds()).isEqualTo(61);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1), oneSecond).getSeconds()).isEqualTo(61);
+        // a short run: the first connects (started within the 1 s ramp-up) are warm-up, not steady state
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5), oneSecond).toMillis()).isEqualTo(1500);
+        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(2))
+                .toMillis()).isEqualTo(1000);
     }
 
     @Test

@@ -39,6 +39,9 @@ import java.util.zip.GZIPInputStream;
 public final class JtlReader implements Closeable {
 
     static final int BLOCK = 1 << 20;
+    /** The date forms of {@code timeStamp} (jmeter.save.saveservice.timestamp_format) read besides epoch ms. */
+    static final String[] DATE_PATTERNS = {"yyyy/MM/dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS", "yyyy/MM/dd HH:mm:ss",
+        "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"};
     /** A "row" longer than this is an unterminated quote swallowing the file: the line is dropped instead. */
     private static final int MAX_ROW_BYTES = 16 << 20;
     private static final int KEPT_EXAMPLES = 3;
@@ -385,7 +388,8 @@ public final class JtlReader implements Closeable {
                     if (v == NOT_A_NUMBER || v == EMPTY) {
                         v = parseDateTimestamp(s, e);
                         if (v == NOT_A_NUMBER) {
-                            badReason = "timeStamp '" + text(f) + "' is not a timestamp";
+                            badReason = "timeStamp '" + text(f) + "' is not a timestamp (epoch milliseconds, or a"
+                                    + " date as " + String.join(", ", DATE_PATTERNS) + ")";
                             return false;
                         }
                     }
@@ -494,8 +498,7 @@ public final class JtlReader implements Closeable {
                 // fall through: try the other patterns
             }
         }
-        for (String pattern : new String[] {"yyyy/MM/dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS",
-                                            "yyyy/MM/dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"}) {
+        for (String pattern : DATE_PATTERNS) {
             DateTimeFormatter formatter = DateTimeFormatter.ofPattern(pattern);
             try {
                 long ms = LocalDateTime.parse(value, formatter).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
