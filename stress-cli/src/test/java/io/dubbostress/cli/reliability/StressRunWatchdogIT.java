@@ -17,14 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A scenario whose JMeter makes no progress: its provider is frozen (SIGSTOP) mid-scenario and the call timeout is
- * ten minutes, so every JMeter thread blocks in a call far beyond the scenario's 5 s. The watchdog stops that JMeter
- * once ramp-up + duration + grace (1 s + 5 s + 60 s) have passed since its test started, the scenario is marked
+ * ten minutes, so every JMeter thread blocks in a call far beyond the scenario's 20 s. The watchdog stops that JMeter
+ * once ramp-up + duration + grace (1 s + 20 s + 60 s) have passed since its test started, the scenario is marked
  * failed with the reason, the rows recorded before the freeze are kept, and the run goes on with the next scenario
  * (the provider thawed) and ends with exit 1, said once at the end.
  */
 class StressRunWatchdogIT {
 
-    private static final int DURATION_S = 5;
+    /** Long enough for JMeter's buffered JTL writer to show rows before the duration ends on a loaded machine. */
+    private static final int DURATION_S = 20;
     private static final int RAMPUP_S = 1;
     private static final int GRACE_S = 60;
     /** The watchdog's stop steps: "Shutdown" 30 s, "StopTestNow" 15 s, SIGTERM 5 s then SIGKILL, with room. */
@@ -70,6 +71,9 @@ class StressRunWatchdogIT {
         assertThat(cli.waitFor(Duration.ofMinutes(5))).as("stress run ends by itself").isTrue();
         exitCode = cli.stop(Duration.ofSeconds(1));
         runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
+        System.out.printf("provider frozen %+d ms after the test started, the watchdog said so %+d ms after; stress"
+                + " run said:%n%s%n", frozen - runJson.at("/scenarios/0/startEpochMs").asLong(),
+                watchdogSaid - runJson.at("/scenarios/0/startEpochMs").asLong(), cli.logText());
     }
 
     private static void signal(String name, long pid) throws Exception {
@@ -104,8 +108,8 @@ class StressRunWatchdogIT {
     void theStalledScenarioIsStoppedAfterItsGraceAndMarkedFailed() {
         JsonNode stalled = runJson.at("/scenarios/0");
         assertThat(stalled.get("status").asText()).as(stalled.toString()).isEqualTo("failed");
-        assertThat(stalled.get("message").asText()).as(stalled.toString()).startsWith("JMeter was still running 66 s"
-                + " after the test started (ramp-up 1 s + duration 5 s + grace 60 s): stopped by the watchdog");
+        assertThat(stalled.get("message").asText()).as(stalled.toString()).startsWith("JMeter was still running 81 s"
+                + " after the test started (ramp-up 1 s + duration 20 s + grace 60 s): stopped by the watchdog");
         long testStart = stalled.get("startEpochMs").asLong();
         long deadline = testStart + (RAMPUP_S + DURATION_S + GRACE_S) * 1000L;
         assertThat(frozen).as("frozen during the test").isLessThan(testStart + DURATION_S * 1000L);
@@ -130,7 +134,7 @@ class StressRunWatchdogIT {
         assertThat(runJson.get("status").asText()).isEqualTo("failed");
         assertThat(exitCode).as(cli.logTail(30)).isEqualTo(1);
         String log = cli.logText();
-        String verdict = "stress run: failed: direct-1k: JMeter was still running 66 s after the test started";
+        String verdict = "stress run: failed: direct-1k: JMeter was still running 81 s after the test started";
         assertThat(log.split(java.util.regex.Pattern.quote(verdict), -1)).as(log).hasSize(2);
         assertThat(log.lines().filter(l -> l.startsWith("stress run: failed: "))).as(log).hasSize(1);
         assertThat(log.strip()).as("the verdict is the last word").endsWith(runJson.at("/scenarios/0/message")
