@@ -48,6 +48,7 @@ public final class JMeterRun {
     private volatile long launchedNanos;
     private volatile long testStartNanos;
     private volatile String stoppedBecause;
+    private volatile long stoppedAtMs;
 
     private JMeterRun(String name, List<String> command, Path out, int shutdownPort) {
         this.name = name;
@@ -270,6 +271,7 @@ public final class JMeterRun {
             if (steps == null) {
                 String reason = watch.stopReason(this);
                 if (reason != null) {
+                    stoppedAtMs = System.currentTimeMillis();
                     stoppedBecause = reason;
                     steps = new StopSteps();
                 }
@@ -284,6 +286,11 @@ public final class JMeterRun {
     /** Why a {@link Watch} stopped this JMeter, or null when it ended by itself (or was asked by a Ctrl-C). */
     public String stoppedBecause() {
         return stoppedBecause;
+    }
+
+    /** Epoch ms a {@link Watch} decided to stop this JMeter, or 0. */
+    public long stoppedAtMs() {
+        return stoppedAtMs;
     }
 
     /** Graceful first, then harder, each step after the previous one had its time. */

@@ -117,7 +117,9 @@ final class ScenarioRunner {
                 record.addMessage(unrecorded);
             }
         }
-        checkServerMetrics(record, layout.perfMonCsv(scenario.name()));
+        // a stopped JMeter's collector stops with it: the readings are checked up to the stop, not JMeter's end
+        checkServerMetrics(record, layout.perfMonCsv(scenario.name()),
+                run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
         return !space.wasFull();
     }
@@ -157,10 +159,10 @@ final class ScenarioRunner {
     }
 
     /** Says so (stderr, run.json) when the scenario's PerfMon readings have a gap or errors. */
-    private void checkServerMetrics(RunManifest.ScenarioRecord record, Path csv) {
+    private void checkServerMetrics(RunManifest.ScenarioRecord record, Path csv, long endEpochMs) {
         String problem;
         try {
-            problem = PerfMonCoverage.of(csv).problem(record.startEpochMs, record.endEpochMs);
+            problem = PerfMonCoverage.of(csv).problem(record.startEpochMs, endEpochMs);
         } catch (IOException e) {
             problem = "server metrics unknown: " + csv + " cannot be read: " + e.getMessage();
         }
