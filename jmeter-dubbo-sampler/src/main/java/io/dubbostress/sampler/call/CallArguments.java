@@ -1,7 +1,7 @@
 package io.dubbostress.sampler.call;
 
 import io.dubbostress.sampler.json.JsonException;
-import io.dubbostress.sampler.json.JsonReader;
+import io.dubbostress.sampler.json.JsonValues;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -28,12 +28,14 @@ public final class CallArguments {
     private final Object[] values;
     private final long payloadBytes;
     private final Method method;
+    private final boolean returnsFuture;
 
     private CallArguments(String[] typeNames, Object[] values, long payloadBytes, Method method) {
         this.typeNames = typeNames;
         this.values = values;
         this.payloadBytes = payloadBytes;
         this.method = method;
+        this.returnsFuture = method != null && java.util.concurrent.Future.class.isAssignableFrom(method.getReturnType());
     }
 
     /**
@@ -47,6 +49,16 @@ public final class CallArguments {
      */
     public static CallArguments parse(String typesField, String argumentsField, List<Method> typedMethods,
             ValueConverter converter, String typesKey, String argumentsKey) {
+        return parse(typesField, argumentsField, typedMethods, null, converter, typesKey, argumentsKey);
+    }
+
+    /**
+     * As above, for a typed call of {@code service}: parameters declared as type variables of a generic base
+     * interface ({@code interface UserService extends Service<UserQuery, User>}, {@code V get(P)}) take the type
+     * {@code service} binds them to.
+     */
+    public static CallArguments parse(String typesField, String argumentsField, List<Method> typedMethods,
+            Class<?> service, ValueConverter converter, String typesKey, String argumentsKey) {
         List<String> types = splitTypes(typesField, typesKey);
         List<?> jsonValues = parseValues(argumentsField, argumentsKey);
         Method method = null;
@@ -54,6 +66,9 @@ public final class CallArguments {
         if (typedMethods != null) {
             method = pick(typedMethods, types, typesKey);
             parameterTypes = method.getGenericParameterTypes();
+            for (int i = 0; i < parameterTypes.length; i++) {
+                parameterTypes[i] = TypeVariables.resolve(parameterTypes[i], service);
+            }
             if (types.isEmpty()) {
                 for (Class<?> c : method.getParameterTypes()) {
                     types.add(nameOf(c));
@@ -99,7 +114,7 @@ public final class CallArguments {
         }
         Object json;
         try {
-            json = JsonReader.parse(text);
+            json = JsonValues.parse(text);
         } catch (JsonException e) {
             throw new ConfigurationException(argumentsKey + ": " + e.getMessage() + " in '" + abbreviate(text) + "'");
         }
@@ -231,6 +246,11 @@ public final class CallArguments {
     /** The typed method, or null for a generic call. */
     public Method method() {
         return method;
+    }
+
+    /** A typed method whose result is a future (a {@code CompletableFuture}): the call waits for it. */
+    public boolean returnsFuture() {
+        return returnsFuture;
     }
 
     /** The payload size of the arguments (see {@link #payloadBytes(Object)}), computed once. */

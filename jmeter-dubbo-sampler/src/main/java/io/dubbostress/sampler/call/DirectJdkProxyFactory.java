@@ -4,6 +4,8 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import org.apache.dubbo.common.URL;
+import java.util.concurrent.CompletableFuture;
+import org.apache.dubbo.rpc.AsyncRpcResult;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.Result;
 import org.apache.dubbo.rpc.RpcContext;
@@ -40,6 +42,26 @@ public class DirectJdkProxyFactory extends AbstractProxyFactory {
     @Override
     public <T> Invoker<T> getInvoker(T proxy, Class<T> type, URL url) {
         return new JdkProxyFactory().getInvoker(proxy, type, url);
+    }
+
+    /**
+     * A method returning {@code CompletableFuture} is called asynchronously by Dubbo (its result is not awaited, and
+     * reading it at once gives null): the future of the provider's answer, completed with its value or failed with
+     * its exception, or with Dubbo's own failure (a timeout, a lost connection).
+     */
+    static CompletableFuture<Object> answerOf(AsyncRpcResult result) {
+        CompletableFuture<Object> answer = new CompletableFuture<>();
+        result.getResponseFuture().whenComplete((response, error) -> {
+            if (error != null) {
+                answer.completeExceptionally(error instanceof java.util.concurrent.CompletionException
+                        && error.getCause() != null ? error.getCause() : error);
+            } else if (response.hasException()) {
+                answer.completeExceptionally(response.getException());
+            } else {
+                answer.complete(response.getValue());
+            }
+        });
+        return answer;
     }
 
     /** One RpcInvocation per call, the invoker's result unwrapped. */
@@ -90,6 +112,10 @@ public class DirectJdkProxyFactory extends AbstractProxyFactory {
                 invocation.put("methodModel", consumerModel.getMethodModel(method));
             }
             Result result = invoker.invoke(invocation);
+            if (CompletableFuture.class.isAssignableFrom(method.getReturnType())
+                    && result instanceof AsyncRpcResult) {
+                return answerOf((AsyncRpcResult) result); // the caller waits for it, with its timeout
+            }
             if (result.hasException()) {
                 Throwable exception = result.getException();
                 throw exception != null ? exception : new RpcException("the call failed without an exception");

@@ -52,6 +52,12 @@ public final class DubboAddress {
         if (!protocol.matches("[a-z][a-z0-9+.-]*")) {
             throw new ConfigurationException(field + ": malformed URL '" + value + "'");
         }
+        if ("tri".equals(protocol) || "triple".equals(protocol) || "grpc".equals(protocol)) {
+            throw new ConfigurationException(field + ": '" + value + "': the triple protocol (" + protocol
+                    + "://) is not supported by this jar, which speaks Dubbo 2.7's dubbo:// protocol only: call a"
+                    + " port where the provider exports the dubbo protocol (dubbo://host:port; Dubbo 3 providers"
+                    + " can export both)");
+        }
         if (!ExtensionLoader.getExtensionLoader(RegistryFactory.class).hasExtension(protocol)) {
             throw new ConfigurationException(field + ": unknown registry '" + protocol + "' in '" + value
                     + "' (this Dubbo has: " + ExtensionLoader.getExtensionLoader(RegistryFactory.class)

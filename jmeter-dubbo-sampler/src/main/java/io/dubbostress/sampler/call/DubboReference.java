@@ -2,6 +2,10 @@ package io.dubbostress.sampler.call;
 
 import io.dubbostress.api.loopback.LoopbackAddress;
 import java.lang.reflect.InvocationTargetException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.Collections;
 import java.util.Map;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -99,6 +103,9 @@ public final class DubboReference {
             // no provider list cached on disk (~/.dubbo): a stress test calls what the registry says now, and a
             // registry that refuses us must not be papered over with a list another run saved
             registry.setParameters(Collections.singletonMap("file.cache", "false"));
+            // no consumer metadata written to the registry: a load generator has none to share, and Dubbo writes it
+            // in the background, where a test's end (closing the client) made it log an ERROR with a stack trace
+            registry.setUseAsMetadataCenter(false);
             config.setRegistry(registry);
         }
         Object proxy;
@@ -150,12 +157,42 @@ public final class DubboReference {
         if (generic != null) {
             return generic.$invoke(method, arguments.typeNames(), arguments.values());
         }
+        Object result;
         try {
-            return arguments.method().invoke(proxy, arguments.values());
+            result = arguments.method().invoke(proxy, arguments.values());
         } catch (InvocationTargetException e) {
             throw e.getCause();
         }
+        return arguments.returnsFuture() && result instanceof Future ? await((Future<?>) result) : result;
     }
+
+    /**
+     * The answer of a method returning a {@code CompletableFuture}: waited for within the call's timeout (plus a
+     * little, so that Dubbo's own timeout, with its message, comes first), as a synchronous call is.
+     */
+    private Object await(Future<?> future) throws Throwable {
+        long waitMs = key.timeoutMs() + FUTURE_GRACE_MS;
+        try {
+            return future.get(waitMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            throw new RpcException(RpcException.TIMEOUT_EXCEPTION, "no answer within " + key.timeoutMs()
+                    + " ms: the CompletableFuture of " + key.interfaceName() + " did not complete (timeout: "
+                    + key.timeoutMs() + " ms)");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof org.apache.dubbo.remoting.TimeoutException) {
+                throw new RpcException(RpcException.TIMEOUT_EXCEPTION, cause.getMessage(), cause);
+            }
+            if (cause instanceof org.apache.dubbo.remoting.RemotingException) {
+                throw new RpcException(RpcException.NETWORK_EXCEPTION, cause.getMessage(), cause);
+            }
+            throw cause;
+        }
+    }
+
+    /** How long past the timeout a future is waited for before the sampler gives up on it itself. */
+    private static final long FUTURE_GRACE_MS = 200;
 
     public ReferenceKey key() {
         return key;

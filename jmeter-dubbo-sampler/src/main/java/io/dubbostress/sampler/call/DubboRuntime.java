@@ -65,13 +65,21 @@ public final class DubboRuntime {
             // which sees Dubbo (a JMeter RMI or Swing thread may carry another one)
             Thread.currentThread().setContextClassLoader(DubboRuntime.class.getClassLoader());
             try {
-                AdaptiveCompiler.setDefaultCompiler("jdk");
-                ExtensionLoader.getExtensionLoader(Compiler.class).getExtension("jdk");
+                AdaptiveCompiler.setDefaultCompiler(SerialJdkCompiler.NAME); // "jdk", one compilation at a time
+                ExtensionLoader.getExtensionLoader(Compiler.class).getExtension(SerialJdkCompiler.NAME);
             } finally {
                 Thread.currentThread().setContextClassLoader(previous);
             }
         }
         initialiseHessianQuietly();
+        // a provider's exception decodes without java.lang open (ThrowableDecoding), with or without flags alike
+        try {
+            ThrowableDecoding.register(org.apache.dubbo.common.serialize.hessian2.dubbo.Hessian2FactoryInitializer
+                    .getInstance().getSerializerFactory());
+        } catch (RuntimeException | LinkageError e) {
+            log.warn("hessian2's exception decoding could not be installed ({}): a provider's exception needs JMeter"
+                    + " started with --add-opens java.base/java.lang=ALL-UNNAMED", e.toString());
+        }
         // The sampler destroys its references at test end itself. Dubbo's JVM shutdown hook would log while JMeter's
         // log4j has already shut down, and log4j, starting again to take that line, reopens jmeter.log with
         // append=false: an empty jmeter.log, now and then (a race between the two hooks).

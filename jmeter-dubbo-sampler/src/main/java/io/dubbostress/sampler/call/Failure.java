@@ -37,6 +37,8 @@ public final class Failure {
     public static final String NETWORK = "NETWORK";
     /** A request or answer beyond Dubbo's payload limit (8 MiB by default). */
     public static final String PAYLOAD_LIMIT = "PAYLOAD_LIMIT";
+    /** The provider refused the call (a token, an access rule). */
+    public static final String FORBIDDEN = "FORBIDDEN";
 
     /** Longest message kept (a sample's message is one line). */
     public static final int MAX_MESSAGE_CHARS = 400;
@@ -46,6 +48,13 @@ public final class Failure {
     private static final Pattern PAYLOAD_LIMIT_TEXT = Pattern.compile("Data length too large: (\\d+), max payload: (\\d+)");
     private static final Pattern NOT_EXPORTED = Pattern.compile("Not found exported service: (\\S+) in \\[([^\\]]*)\\]");
     private static final Pattern PROVIDER_ADDRESS = Pattern.compile("provider: /?([^\\s,]+)");
+    /** Where this side decodes an answer: in the stack trace of a failure that is ours, not the provider's. */
+    private static final String LOCAL_ANSWER_DECODER = "DecodeableRpcResult.decode";
+    private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
+    private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
+    private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
+    /** Dubbo 3's text: {@code No such method nosuch in class interface io.x.Service}. */
+    private static final Pattern NO_SUCH_METHOD_3 = Pattern.compile("No such method (\\S+) in class (?:interface )?([\\w.$]+)");
     private static final Pattern CLASS_NOT_FOUND = Pattern.compile("ClassNotFoundException: ([\\w.$]+)");
     /** A URL's query (Dubbo's messages quote whole provider URLs, 300+ characters of parameters). */
     private static final Pattern URL_QUERY = Pattern.compile("\\b([a-z][a-z0-9+.-]*://[^\\s?]+)\\?\\S*?(?=,\\s|\\s|,?$)");
@@ -74,6 +83,11 @@ public final class Failure {
         }
         if (error instanceof GenericException) {
             GenericException g = (GenericException) error;
+            return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
+        }
+        if (error instanceof com.alibaba.dubbo.rpc.service.GenericException) {
+            // what Dubbo 3 providers (and 2.7 ones for generic=true callers) wrap a generic call's exception in
+            com.alibaba.dubbo.rpc.service.GenericException g = (com.alibaba.dubbo.rpc.service.GenericException) error;
             return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
         }
         if (error instanceof RpcException) {
@@ -107,7 +121,9 @@ public final class Failure {
         if (opens != null) {
             return of(error);
         }
-        return new Failure("BIZ", oneLine(error.getClass().getName() + ": " + firstLine(error.getMessage())));
+        String name = error instanceof ProviderException ? ((ProviderException) error).className()
+                : error.getClass().getName();
+        return new Failure("BIZ", oneLine(name + ": " + firstLine(error.getMessage())));
     }
 
     private static String kind(RpcException rpc) {
@@ -167,6 +183,37 @@ public final class Failure {
                 return new Failure("SERIALIZATION", oneLine("cannot encode the request here: "
                         + withoutUrlQueries(why)));
             }
+            if (text.contains(ThrowableDecoding.INCOMPLETE_COLLECTION)) {
+                return new Failure("SERIALIZATION", oneLine(ThrowableDecoding.INCOMPLETE_COLLECTION
+                        + ThrowableDecoding.INCOMPLETE_COLLECTION_ADVICE));
+            }
+            if (text.contains(LOCAL_ANSWER_DECODER)) {
+                // the answer arrived and this JVM could not decode it (its stack trace is ours, not the provider's)
+                return new Failure("SERIALIZATION", oneLine("cannot decode the provider's answer here: "
+                        + withoutUrlQueries(first)));
+            }
+            Matcher token = INVALID_TOKEN.matcher(text);
+            if (token.find()) {
+                return new Failure(FORBIDDEN, oneLine("the provider refused the call: " + token.group(1)));
+            }
+            Matcher undecoded = UNDECODED_REQUEST.matcher(first);
+            if (undecoded.find()) {
+                // Dubbo 3 providers answer this, with no more detail, for a service they do not export with that
+                // version and group, and for arguments they cannot build
+                Matcher provider = PROVIDER_URL.matcher(String.valueOf(rpc.getMessage()));
+                boolean found = provider.find();
+                String where = found ? " " + provider.group(1) : "";
+                String service = found ? provider.group(2) : "the service";
+                return new Failure("NO_PROVIDER", oneLine("the provider" + where + " could not decode the request for "
+                        + service + " (a Dubbo 3 provider answers this when it does not export the"
+                        + " interface with that version and group, or cannot build the arguments): check the"
+                        + " interface, version, group and parameter types"));
+            }
+            Matcher noMethod3 = NO_SUCH_METHOD_3.matcher(text);
+            if (noMethod3.find()) {
+                return new Failure("PROVIDER_ERROR", oneLine("the provider has no method " + noMethod3.group(1)
+                        + " in " + noMethod3.group(2) + " (check the method name and parameter types)"));
+            }
             Matcher notExported = NOT_EXPORTED.matcher(first);
             if (notExported.find()) {
                 Matcher provider = PROVIDER_ADDRESS.matcher(first);
@@ -179,6 +226,22 @@ public final class Failure {
             }
         }
         return null;
+    }
+
+    /**
+     * What a call threw, with what the call asked for where Dubbo's text does not say it: the service key
+     * ({@code group/interface:version}) a Dubbo 3 provider could not decode a request for, the parameter types of
+     * a method it does not have.
+     */
+    public static Failure ofCall(Throwable error, String interfaceName, String group, String version,
+            String method, String[] parameterTypes) {
+        Failure f = of(error);
+        String key = (group.isEmpty() ? "" : group + "/") + interfaceName + (version.isEmpty() ? "" : ":" + version);
+        String m = f.message.replace("could not decode the request for " + interfaceName + " ",
+                "could not decode the request for " + key + " ");
+        m = m.replace("has no method " + method + " in " + interfaceName + " ",
+                "has no method " + method + "(" + String.join(", ", parameterTypes) + ") in " + interfaceName + " ");
+        return m.equals(f.message) ? f : new Failure(f.code, oneLine(m));
     }
 
     private static Throwable causeNamed(Throwable error, String classNameEnd) {

@@ -2,6 +2,7 @@ package io.dubbostress.sampler.call;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -123,6 +124,7 @@ public final class ReferenceCache {
      * with its own settings (and its own registry password).
      */
     private static void closeRegistries() {
+        closeNodeCaches();
         for (Registry registry : new ArrayList<>(AbstractRegistryFactory.getRegistries())) {
             try {
                 registry.destroy();
@@ -130,6 +132,36 @@ public final class ReferenceCache {
                 log.warn("Closing the Dubbo registry {} failed: {}", registry.getUrl().getAddress(), e.toString());
             }
             AbstractRegistryFactory.removeDestroyedRegistry(registry);
+        }
+    }
+
+    /**
+     * Closes the ZooKeeper node caches Dubbo's config center opened for its rule listeners (Curator 5 client: a
+     * static map). Dubbo closes the client but not them, and each then logged {@code ERROR NodeCache ...
+     * Expected state [STARTED] was [STOPPED]} with a stack trace at the end of every ZooKeeper run.
+     */
+    private static void closeNodeCaches() {
+        try {
+            Class<?> client = Class.forName("org.apache.dubbo.remoting.zookeeper.curator5.Curator5ZookeeperClient",
+                    false, ReferenceCache.class.getClassLoader());
+            java.lang.reflect.Field field = client.getDeclaredField("nodeCacheMap");
+            field.setAccessible(true);
+            Map<?, ?> caches = (Map<?, ?>) field.get(null);
+            if (caches == null) {
+                return;
+            }
+            for (Object cache : new ArrayList<>(caches.values())) {
+                try {
+                    ((java.io.Closeable) cache).close();
+                } catch (java.io.IOException | RuntimeException e) {
+                    log.debug("Closing a ZooKeeper node cache failed: {}", e.toString());
+                }
+            }
+            caches.clear();
+        } catch (ClassNotFoundException | LinkageError e) {
+            // no Curator 5 client in this Dubbo: nothing to close
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            log.debug("ZooKeeper node caches not closed: {}", e.toString());
         }
     }
 

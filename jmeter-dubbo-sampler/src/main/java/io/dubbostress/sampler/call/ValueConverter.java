@@ -37,7 +37,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Turns parsed JSON ({@link io.dubbostress.sampler.json.JsonReader}) into the Java values a Dubbo call carries,
+ * Turns parsed JSON ({@link io.dubbostress.sampler.json.JsonValues}) into the Java values a Dubbo call carries,
  * exactly: {@code int} from {@code 7} but not from {@code 7.5}, {@code long} and {@link BigDecimal} without going
  * through {@code double}, {@code java.time} values from ISO-8601 strings, enums from their names, arrays and
  * collections element by element, POJOs from objects (field by field, typed calls only).
@@ -195,6 +195,10 @@ public final class ValueConverter {
 
     private static final Object NOT_SCALAR = new Object();
 
+    /**
+     * A JSON value as one of the scalar types (text, boolean, char, numbers, dates, java.time), or
+     * {@link #NOT_SCALAR} when {@code raw} is none of them; a value of the wrong shape is a mismatch naming the type.
+     */
     private Object scalar(Object json, Class<?> raw, String where) {
         Class<?> t = box(raw);
         if (t == String.class || t == CharSequence.class) {
@@ -204,13 +208,7 @@ public final class ValueConverter {
             throw mismatch(where, json, "String (quote it)");
         }
         if (t == Boolean.class) {
-            if (json instanceof Boolean) {
-                return json;
-            }
-            if ("true".equals(json) || "false".equals(json)) {
-                return Boolean.valueOf((String) json);
-            }
-            throw mismatch(where, json, raw.getName());
+            return bool(json, raw, where);
         }
         if (t == Character.class) {
             if (json instanceof String && ((String) json).length() == 1) {
@@ -219,95 +217,120 @@ public final class ValueConverter {
             throw mismatch(where, json, "char (a one-character string)");
         }
         if (Number.class.isAssignableFrom(t)) {
-            if (t == Number.class) {
-                if (json instanceof Number) {
-                    return json;
-                }
-                throw mismatch(where, json, "number");
-            }
-            BigDecimal number = toBigDecimal(json, where, raw);
-            try {
-                if (t == Integer.class) {
-                    return number.intValueExact();
-                }
-                if (t == Long.class) {
-                    return number.longValueExact();
-                }
-                if (t == Short.class) {
-                    return number.shortValueExact();
-                }
-                if (t == Byte.class) {
-                    return number.byteValueExact();
-                }
-                if (t == BigDecimal.class) {
-                    return number;
-                }
-                if (t == BigInteger.class) {
-                    return number.toBigIntegerExact();
-                }
-                if (t == Double.class) {
-                    return number.doubleValue();
-                }
-                if (t == Float.class) {
-                    return number.floatValue();
-                }
-            } catch (ArithmeticException e) {
-                throw mismatch(where, json, raw.getName() + " (out of range or not whole)");
-            }
-            return NOT_SCALAR;
+            return number(json, t, raw, where);
         }
         if (t == Date.class) {
-            if (json instanceof Long) {
-                return new Date((Long) json);
-            }
-            if (json instanceof String) {
-                try {
-                    return Date.from(Instant.parse((String) json));
-                } catch (DateTimeParseException e) {
-                    throw mismatch(where, json, "java.util.Date (epoch millis or an ISO-8601 instant)");
-                }
-            }
-            throw mismatch(where, json, "java.util.Date (epoch millis or an ISO-8601 instant)");
+            return date(json, where);
         }
         if (t.getName().startsWith("java.time.")) {
-            if (!(json instanceof String)) {
-                throw mismatch(where, json, t.getName() + " (an ISO-8601 string)");
+            return javaTime(json, t, where);
+        }
+        return NOT_SCALAR;
+    }
+
+    private Object bool(Object json, Class<?> raw, String where) {
+        if (json instanceof Boolean) {
+            return json;
+        }
+        if ("true".equals(json) || "false".equals(json)) {
+            return Boolean.valueOf((String) json);
+        }
+        throw mismatch(where, json, raw.getName());
+    }
+
+    /** A number as the exact boxed type {@code t}: whole and in range, or a mismatch saying so. */
+    private Object number(Object json, Class<?> t, Class<?> raw, String where) {
+        if (t == Number.class) {
+            if (json instanceof Number) {
+                return json;
             }
-            String text = (String) json;
+            throw mismatch(where, json, "number");
+        }
+        BigDecimal number = toBigDecimal(json, where, raw);
+        try {
+            if (t == Integer.class) {
+                return number.intValueExact();
+            }
+            if (t == Long.class) {
+                return number.longValueExact();
+            }
+            if (t == Short.class) {
+                return number.shortValueExact();
+            }
+            if (t == Byte.class) {
+                return number.byteValueExact();
+            }
+            if (t == BigDecimal.class) {
+                return number;
+            }
+            if (t == BigInteger.class) {
+                return number.toBigIntegerExact();
+            }
+            if (t == Double.class) {
+                return number.doubleValue();
+            }
+            if (t == Float.class) {
+                return number.floatValue();
+            }
+        } catch (ArithmeticException e) {
+            throw mismatch(where, json, raw.getName() + " (out of range or not whole)");
+        }
+        return NOT_SCALAR;
+    }
+
+    private Object date(Object json, String where) {
+        if (json instanceof Long) {
+            return new Date((Long) json);
+        }
+        if (json instanceof String) {
             try {
-                if (t == LocalDate.class) {
-                    return LocalDate.parse(text);
-                }
-                if (t == LocalDateTime.class) {
-                    return LocalDateTime.parse(text);
-                }
-                if (t == LocalTime.class) {
-                    return LocalTime.parse(text);
-                }
-                if (t == Instant.class) {
-                    return Instant.parse(text);
-                }
-                if (t == Duration.class) {
-                    return Duration.parse(text);
-                }
-                if (t == OffsetDateTime.class) {
-                    return OffsetDateTime.parse(text);
-                }
-                if (t == ZonedDateTime.class) {
-                    return ZonedDateTime.parse(text);
-                }
-                if (t == Period.class) {
-                    return Period.parse(text);
-                }
-                if (t == Year.class) {
-                    return Year.parse(text);
-                }
-                if (t == YearMonth.class) {
-                    return YearMonth.parse(text);
-                }
+                return Date.from(Instant.parse((String) json));
             } catch (DateTimeParseException e) {
-                throw mismatch(where, json, t.getName() + " (ISO-8601)");
+                throw mismatch(where, json, "java.util.Date (epoch millis or an ISO-8601 instant)");
             }
+        }
+        throw mismatch(where, json, "java.util.Date (epoch millis or an ISO-8601 instant)");
+    }
+
+    /** The java.time types, from their ISO-8601 text; NOT_SCALAR for another java.time type. */
+    private Object javaTime(Object json, Class<?> t, String where) {
+        if (!(json instanceof String)) {
+            throw mismatch(where, json, t.getName() + " (an ISO-8601 string)");
+        }
+        String text = (String) json;
+        try {
+            if (t == LocalDate.class) {
+                return LocalDate.parse(text);
+            }
+            if (t == LocalDateTime.class) {
+                return LocalDateTime.parse(text);
+            }
+            if (t == LocalTime.class) {
+                return LocalTime.parse(text);
+            }
+            if (t == Instant.class) {
+                return Instant.parse(text);
+            }
+            if (t == Duration.class) {
+                return Duration.parse(text);
+            }
+            if (t == OffsetDateTime.class) {
+                return OffsetDateTime.parse(text);
+            }
+            if (t == ZonedDateTime.class) {
+                return ZonedDateTime.parse(text);
+            }
+            if (t == Period.class) {
+                return Period.parse(text);
+            }
+            if (t == Year.class) {
+                return Year.parse(text);
+            }
+            if (t == YearMonth.class) {
+                return YearMonth.parse(text);
+            }
+        } catch (DateTimeParseException e) {
+            throw mismatch(where, json, t.getName() + " (ISO-8601)");
         }
         return NOT_SCALAR;
     }
@@ -333,15 +356,7 @@ public final class ValueConverter {
     }
 
     private Object pojo(Map<?, ?> map, Class<?> type, String where) {
-        Object instance;
-        try {
-            Constructor<?> constructor = type.getDeclaredConstructor();
-            constructor.setAccessible(true);
-            instance = constructor.newInstance();
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new ConfigurationException(where + ": cannot create a " + type.getName()
-                    + " (it needs a no-argument constructor): " + e);
-        }
+        Object instance = PojoInstances.create(type, where);
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String name = String.valueOf(e.getKey());
             if ("class".equals(name)) {
@@ -352,12 +367,12 @@ public final class ValueConverter {
                 throw new ConfigurationException(where + ": " + type.getName() + " has no property '" + name + "'");
             }
             Object value = convert(e.getValue(), field.getGenericType(), where + "." + name);
-            Method setter = findSetter(type, name, field.getType());
+            Method setter = Modifier.isFinal(field.getModifiers()) ? null : findSetter(type, name, field.getType());
             try {
                 if (setter != null) {
                     setter.invoke(instance, value);
                 } else {
-                    field.setAccessible(true);
+                    field.setAccessible(true); // final fields too: hessian fills them the same way
                     field.set(instance, value);
                 }
             } catch (ReflectiveOperationException | RuntimeException ex) {

@@ -2,14 +2,13 @@ package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.call.CallArguments;
 import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.call.DubboReference;
 import io.dubbostress.sampler.call.ExtensionNames;
 import io.dubbostress.sampler.call.ReferenceKey;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
 import io.dubbostress.sampler.hop.HopRequest;
 import io.dubbostress.sampler.json.JsonException;
-import io.dubbostress.sampler.json.JsonReader;
+import io.dubbostress.sampler.json.JsonValues;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,7 +35,6 @@ final class CallPlan {
     private final int responseDataChars;
     private final int timeoutMs;
     private final String samplerData;
-    private DubboReference reference;
 
     private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
             Map<String, String> attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
@@ -108,8 +106,9 @@ final class CallPlan {
         ExtensionNames.require(Cluster.class, key.cluster(), DubboSampler.CLUSTER);
         ExtensionNames.require(Serialization.class, key.serialization(), DubboSampler.SERIALIZATION);
         List<Method> typedMethods = null;
+        Class<?> service = null;
         if (typed) {
-            Class<?> service = TypeNames.load(TypeNames.canonical(interfaceName), loader, DubboSampler.INTERFACE);
+            service = TypeNames.load(TypeNames.canonical(interfaceName), loader, DubboSampler.INTERFACE);
             typedMethods = new ArrayList<>();
             List<String> names = new ArrayList<>();
             for (Method m : service.getMethods()) {
@@ -127,7 +126,7 @@ final class CallPlan {
             }
         }
         CallArguments arguments = CallArguments.parse(s.fieldText(DubboSampler.PARAMETER_TYPES),
-                s.fieldText(DubboSampler.ARGUMENTS), typedMethods, new ValueConverter(loader),
+                s.fieldText(DubboSampler.ARGUMENTS), typedMethods, service, new ValueConverter(loader),
                 DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
         Map<String, String> attachments = attachments(s.fieldText(DubboSampler.ATTACHMENTS));
         String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "
@@ -143,7 +142,7 @@ final class CallPlan {
         }
         Object json;
         try {
-            json = JsonReader.parse(value);
+            json = JsonValues.parse(value);
         } catch (JsonException e) {
             throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": " + e.getMessage());
         }
@@ -161,10 +160,6 @@ final class CallPlan {
             out.put(String.valueOf(e.getKey()), v == null ? "" : String.valueOf(v));
         }
         return Collections.unmodifiableMap(out);
-    }
-
-    boolean isHop() {
-        return hopRequest != null;
     }
 
     ReferenceKey key() {
@@ -203,11 +198,14 @@ final class CallPlan {
         return samplerData;
     }
 
-    DubboReference reference() {
-        return reference;
-    }
-
-    void reference(DubboReference reference) {
-        this.reference = reference;
+    /**
+     * The call this plan makes, chosen here once: the HTTP hop, or Dubbo. A hop call keeps the connection of the
+     * {@code previous} call when that was a hop call too (a field with a variable changed, the thread goes on).
+     */
+    Call newCall(Call previous, ClassLoader loader) {
+        if (previous != null && !(previous instanceof HopCall && hopRequest != null)) {
+            previous.close();
+        }
+        return hopRequest != null ? HopCall.over(this, previous) : new DubboCall(this, loader);
     }
 }

@@ -1,22 +1,14 @@
 package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.call.DubboReference;
-import io.dubbostress.sampler.call.EchoCheck;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
-import io.dubbostress.sampler.hop.HopClient;
-import java.io.IOException;
-import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
@@ -29,10 +21,6 @@ import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.testelement.property.StringProperty;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The Dubbo Sampler: calls a Dubbo provider (directly or through a registry) with generic or typed invocation, or
@@ -59,7 +47,6 @@ import org.slf4j.LoggerFactory;
 public class DubboSampler extends AbstractSampler implements TestStateListener, ThreadListener, Interruptible {
 
     private static final long serialVersionUID = 1L;
-    private static final Logger log = LoggerFactory.getLogger(DubboSampler.class);
 
     /** Where to call: {@code dubbo://host:port[,host:port]}, a registry {@code zookeeper://host:port}, or the hop
      * {@code http://host:port/path}. */
@@ -135,20 +122,16 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
 
     private static final Set<String> APPLIABLE_CONFIG_GUIS = new HashSet<>(Arrays.asList(
             "io.dubbostress.sampler.config.gui.DubboDefaultsGui", "org.apache.jmeter.config.gui.SimpleConfigGui"));
-    private static final Set<String> WARNED = Collections.newSetFromMap(new ConcurrentHashMap<>());
-    private static final int MAX_WARNINGS = 100;
-    private static final byte[] OK_TRUE = "\"ok\":true".getBytes(StandardCharsets.US_ASCII);
 
-    // per thread (JMeter clones the sampler for every thread): the parsed plan, the hop connection
+    // per thread (JMeter clones the sampler for every thread): the parsed plan and its call
     private transient CallPlan plan;
     private transient String[] planInputs;
     /** Indexes into KEYS of the fields that hold a variable or function: the only ones re-read per sample. */
     private transient int[] variableFields;
     /** The Dubbo Defaults elements in scope, as JMeter hands them over before every sample: read, not merged. */
     private transient List<TestElement> defaults = new ArrayList<>(2);
-    private transient HopClient hopClient;
-    private transient volatile HopClient inFlightHop;
-    private transient SampleResult timed;
+    /** How this thread's samples call, chosen with the plan (Dubbo or the hop); read by {@link #interrupt}. */
+    private transient volatile Call call;
 
     public DubboSampler() {
         super();
@@ -159,131 +142,19 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         SampleResult result = new SampleResult();
         result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);
-        CallPlan current;
         try {
-            current = currentPlan();
+            currentPlan();
         } catch (ConfigurationException e) {
             result.sampleStart();
             result.sampleEnd();
-            fail(result, Failure.of(e));
-            putElapsedMicros(0);
+            SampleRecording.fail(result, Failure.of(e));
+            SampleRecording.putElapsedMicros(0);
             return result;
         }
-        result.setSamplerData(current.samplerData());
-        return current.isHop() ? sampleHop(current, result) : sampleDubbo(current, result);
-    }
-
-    private SampleResult sampleDubbo(CallPlan p, SampleResult result) {
-        Object response = null;
-        Throwable error = null;
-        result.sampleStart();
-        long start = System.nanoTime();
-        try {
-            DubboReference reference = p.reference();
-            if (reference == null) {
-                reference = ReferenceCache.shared().obtain(p.key(), classLoader(), ADDRESS, INTERFACE);
-                p.reference(reference);
-                result.connectEnd(); // the reference's creation (or the wait for it) is this sample's connect time
-            }
-            response = reference.invoke(p.method(), p.arguments(), p.attachments());
-        } catch (Throwable t) { // NOSONAR: every failure becomes a failed sample, the test goes on
-            error = t;
-        }
-        long end = System.nanoTime();
-        result.latencyEnd();
-        end(result, start, end);
-        result.setSentBytes(p.arguments().payloadBytes());
-        if (error != null) {
-            Failure failure = error instanceof org.apache.dubbo.rpc.RpcException
-                    || error instanceof org.apache.dubbo.rpc.service.GenericException
-                    || error instanceof ConfigurationException || p.reference() == null
-                    || !p.reference().typed() ? Failure.of(error) : Failure.biz(error);
-            fail(result, failure);
-            if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
-                p.reference(null);
-            }
-            return result;
-        }
-        // the payload size of a String result (its length: exact for ASCII); Dubbo 2.7 does not expose frame sizes
-        result.setBytes(response instanceof String ? ((String) response).length() : 0L);
-        if (p.echoCheck() && !EchoCheck.matches(p.arguments().first(), response)) {
-            fail(result, Failure.of(Failure.MISMATCH, EchoCheck.describeMismatch(p.arguments().first(), response)));
-            return result;
-        }
-        result.setSuccessful(true);
-        result.setResponseCodeOK();
-        result.setResponseMessageOK();
-        keepResponse(result, response, p.responseDataChars());
+        result.setSamplerData(plan.samplerData());
+        call.sample(result);
         return result;
     }
-
-    private SampleResult sampleHop(CallPlan p, SampleResult result) {
-        HopClient client = hopClient;
-        if (client == null) {
-            client = new HopClient();
-            hopClient = client;
-        }
-        IOException error = null;
-        timed = result;
-        inFlightHop = client;
-        result.sampleStart();
-        long start = System.nanoTime();
-        try {
-            client.exchange(p.hopRequest(), p.timeoutMs(), hopTiming);
-        } catch (IOException e) {
-            error = e;
-        } finally {
-            inFlightHop = null;
-        }
-        long end = System.nanoTime();
-        if (error != null && result.getLatency() == 0) {
-            result.latencyEnd();
-        }
-        end(result, start, end);
-        timed = null;
-        result.setSentBytes(p.hopRequest().length());
-        if (error != null) {
-            String code = error instanceof SocketTimeoutException ? Failure.TIMEOUT : Failure.NETWORK;
-            fail(result, Failure.of(code, p.hopRequest().url() + ": " + error));
-            return result;
-        }
-        result.setBytes(client.receivedBytes());
-        int status = client.status();
-        if (status != 200) {
-            fail(result, Failure.of(String.valueOf(status), "HTTP " + status + " from " + p.hopRequest().url() + ": "
-                    + client.bodyLine(300)));
-        } else if (p.echoCheck() && !client.bodyContains(OK_TRUE)) {
-            fail(result, Failure.of(Failure.MISMATCH, "no \"ok\":true in the answer of " + p.hopRequest().url()
-                    + ": " + client.bodyLine(300)));
-        } else {
-            result.setSuccessful(true);
-            result.setResponseCode("200");
-            result.setResponseMessageOK();
-        }
-        int keep = p.responseDataChars();
-        if (keep != 0) {
-            result.setResponseData(client.body(keep < 0 ? HopClient.BODY_KEPT_BYTES : keep));
-        }
-        return result;
-    }
-
-    private final transient HopClient.Timing hopTiming = new HopClient.Timing() {
-        @Override
-        public void connected() {
-            SampleResult r = timed;
-            if (r != null) {
-                r.connectEnd();
-            }
-        }
-
-        @Override
-        public void firstByte() {
-            SampleResult r = timed;
-            if (r != null) {
-                r.latencyEnd();
-            }
-        }
-    };
 
     /**
      * The plan for this sample: the previous one while no field changed, else a new one. Only the fields that hold
@@ -307,6 +178,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             inputs[i] = fieldText(KEYS[i]);
         }
         CallPlan next = CallPlan.build(this, classLoader());
+        call = next.newCall(call, classLoader());
         plan = next;
         planInputs = inputs;
         variableFields = functionFields();
@@ -385,45 +257,6 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         return context != null ? context : DubboSampler.class.getClassLoader();
     }
 
-    /**
-     * Ends the sample on the sampler's own clock: {@code elapsed_us} is the nanoTime interval, and JMeter's
-     * {@code elapsed} the same interval rounded to whole milliseconds (not a second reading of another clock, which a
-     * GC pause or a millisecond boundary between the two readings would pull apart).
-     */
-    private static void end(SampleResult result, long startNanos, long endNanos) {
-        long nanos = endNanos - startNanos;
-        result.setEndTime(result.getStartTime() + (nanos + 500_000) / 1_000_000);
-        putElapsedMicros(nanos / 1000);
-    }
-
-    private static void putElapsedMicros(long micros) {
-        JMeterVariables variables = JMeterContextService.getContext().getVariables();
-        if (variables != null) {
-            variables.put(ELAPSED_US_VARIABLE, Long.toString(micros));
-        }
-    }
-
-    private void fail(SampleResult result, Failure failure) {
-        result.setSuccessful(false);
-        result.setResponseCode(failure.code());
-        result.setResponseMessage(failure.message());
-        if ((Failure.CONFIG.equals(failure.code()) || Failure.JVM_ARGS.equals(failure.code()))
-                && WARNED.size() < MAX_WARNINGS && WARNED.add(failure.message())) {
-            log.warn("{}: {}: {}", getName(), failure.code(), failure.message()); // once per distinct problem
-        }
-    }
-
-    private static void keepResponse(SampleResult result, Object response, int chars) {
-        if (chars == 0 || response == null) {
-            return;
-        }
-        String text = String.valueOf(response);
-        if (chars > 0 && text.length() > chars) {
-            text = text.substring(0, chars);
-        }
-        result.setResponseData(text, StandardCharsets.UTF_8.name());
-    }
-
     // --- typed getters -------------------------------------------------------------------------------------
 
     public String getAddress() {
@@ -473,7 +306,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
 
     @Override
     public void testStarted() {
-        WARNED.clear();
+        SampleRecording.forgetWarnings();
     }
 
     @Override
@@ -499,10 +332,10 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
 
     @Override
     public void threadFinished() {
-        HopClient client = hopClient;
-        hopClient = null;
-        if (client != null) {
-            client.close();
+        Call current = call;
+        call = null;
+        if (current != null) {
+            current.close();
         }
         plan = null;
     }
@@ -510,12 +343,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Interrupts an HTTP hop call in flight (closes its connection); a Dubbo call ends at its timeout. */
     @Override
     public boolean interrupt() {
-        HopClient client = inFlightHop;
-        if (client != null) {
-            client.close();
-            return true;
-        }
-        return false;
+        Call current = call;
+        return current != null && current.interrupt();
     }
 
     @Override
@@ -524,7 +353,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         clone.plan = null;
         clone.planInputs = null;
         clone.defaults = new ArrayList<>(2);
-        clone.hopClient = null;
+        clone.call = null;
         return clone;
     }
 }

@@ -120,4 +120,53 @@ class FailureOfDubboErrorsTest {
         assertThat(failure.message()).endsWith("failed to connect to server /127.0.0.1:46459, error message"
                 + " is:Connection refused: /127.0.0.1:46459");
     }
+
+    // texts as Dubbo 3.2.16 / 3.3.5 providers and a 2.7.23 consumer produce them (measured in OutsideProvidersIT)
+
+    @Test
+    void aTokenRefusalIsForbidden() {
+        Failure f = Failure.of(errorResponse("org.apache.dubbo.rpc.RpcException: Invalid token! Forbid invoke remote"
+                + " service interface io.x.Shop method hello() from consumer 127.0.0.1 to provider 127.0.0.1,"
+                + " consumer incorrect token is null\n\tat org.apache.dubbo.rpc.filter.TokenFilter.invoke(...)"));
+        assertThat(f.code()).isEqualTo("FORBIDDEN");
+        assertThat(f.message()).startsWith("the provider refused the call: Invalid token! Forbid invoke remote service"
+                + " interface io.x.Shop method hello()");
+    }
+
+    @Test
+    void dubbo3sFailToDecodeRequestNamesTheServiceKeyAskedFor() {
+        RpcException error = new RpcException(RpcException.NETWORK_EXCEPTION, "Failed to invoke remote method:"
+                + " $invoke, provider: dubbo://127.0.0.1:44359/io.x.Shop?application=a&generic=true, cause: "
+                + "org.apache.dubbo.remoting.RemotingException: Fail to decode request due to: RpcInvocation"
+                + " [methodName=$invoke, parameterTypes=null]", new RemotingException(LOCAL, REMOTE,
+                "Fail to decode request due to: RpcInvocation [methodName=$invoke, parameterTypes=null]"));
+        Failure f = Failure.ofCall(error, "io.x.Shop", "gold", "9.9.9", "hello", new String[] {"java.lang.String"});
+        assertThat(f.code()).isEqualTo("NO_PROVIDER");
+        assertThat(f.message()).startsWith("the provider 127.0.0.1:44359 could not decode the request for"
+                + " gold/io.x.Shop:9.9.9 (a Dubbo 3 provider answers this when it does not export the interface");
+    }
+
+    @Test
+    void dubbo3sNoSuchMethodGetsTheParameterTypesBack() {
+        Failure f = Failure.ofCall(errorResponse("org.apache.dubbo.rpc.RpcException: No such method nosuch in class"
+                + " interface io.x.Shop\n\tat org.apache.dubbo.rpc.proxy.AbstractProxyInvoker.invoke(...)"),
+                "io.x.Shop", "", "", "nosuch", new String[] {"java.lang.String", "int"});
+        assertThat(f.toString()).isEqualTo("PROVIDER_ERROR: the provider has no method nosuch(java.lang.String, int)"
+                + " in io.x.Shop (check the method name and parameter types)");
+    }
+
+    @Test
+    void anAnswerThisSideCannotDecodeIsNotTheProvidersError() {
+        Failure f = Failure.of(errorResponse("com.alibaba.com.caucho.hessian.io.HessianFieldException: io.x.Thing.when:"
+                + " cannot set it\n\tat com.alibaba.com.caucho.hessian.io.JavaDeserializer.logDeserializeError(...)\n"
+                + "\tat org.apache.dubbo.rpc.protocol.dubbo.DecodeableRpcResult.decode(DecodeableRpcResult.java:85)"));
+        assertThat(f.code()).isEqualTo("SERIALIZATION");
+        assertThat(f.message()).startsWith("cannot decode the provider's answer here: com.alibaba.com.caucho.hessian.io"
+                + ".HessianFieldException: io.x.Thing.when: cannot set it");
+        Failure collection = Failure.of(errorResponse("java.io.IOException: " + ThrowableDecoding.INCOMPLETE_COLLECTION
+                + ThrowableDecoding.INCOMPLETE_COLLECTION_ADVICE + "\n\tat org.apache.dubbo.rpc.protocol.dubbo"
+                + ".DecodeableRpcResult.decode(DecodeableRpcResult.java:85)"));
+        assertThat(collection.toString()).startsWith("SERIALIZATION: the provider's hessian2 sent a JDK immutable"
+                + " collection (List.of, Set.of, Map.of: java.util.CollSer) without its elements");
+    }
 }

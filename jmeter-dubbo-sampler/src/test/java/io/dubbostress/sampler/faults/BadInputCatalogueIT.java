@@ -1,5 +1,9 @@
 package io.dubbostress.sampler.faults;
 
+import java.time.Duration;
+
+import io.dubbostress.testsupport.RestartableService;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.sampler.EmbeddedJMeter;
@@ -29,12 +33,13 @@ class BadInputCatalogueIT {
 
     @TempDir
     static Path dir;
-    static ProviderProcess provider;
+    static RestartableService provider;
     static int closedPort;
 
     @BeforeAll
     static void startProvider() {
-        provider = new ProviderProcess(dir, FreePort.find(), null);
+        provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir, FreePort.find(),
+                null, io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120)));
         provider.start();
         closedPort = FreePort.find();
     }
@@ -70,7 +75,8 @@ class BadInputCatalogueIT {
         String p = "127.0.0.1:" + provider.port();
         // the arguments
         exact("malformed JSON", echo("malformed JSON").set(DubboSampler.ARGUMENTS, "[\"abc\""), "CONFIG",
-                "DubboSampler.arguments: malformed JSON at offset 6 (end of text): expected ',' or ']' in '[\"abc\"'");
+                "DubboSampler.arguments: malformed JSON at offset 6 (end of text): Unexpected end-of-input: expected close"
+                + " marker for Array in '[\"abc\"'");
         exact("arguments not an array", echo("arguments not an array").set(DubboSampler.ARGUMENTS, "{\"a\": 1}"),
                 "CONFIG", "DubboSampler.arguments: must be a JSON array with one value per parameter type, like"
                         + " [\"abc\", 42], was '{\"a\": 1}'");

@@ -40,11 +40,11 @@ class FlagFreeIT {
                 .args("--stress.provider.port=" + port, "--stress.provider.host=127.0.0.1",
                         "--stress.provider.cpu-iterations=100", "--dubbo.application.qos-enable=false")
                 .log(dir.resolve("provider.log")).start()) {
-            provider.awaitLog(l -> l.contains("stress-provider ready"), "provider ready", Duration.ofSeconds(120));
+            provider.awaitLog(l -> l.contains("stress-provider ready"), "provider ready", io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120)));
             try (ChildJvm probe = ChildJvm.mainClass(FlagFreeProbe.class.getName(), System.getProperty("java.class.path"))
                     .jvmArgs("-Xmx256m") // and nothing else: no --add-opens
                     .args("dubbo://127.0.0.1:" + port).log(dir.resolve("probe.log")).start()) {
-                probe.awaitLog(l -> l.contains("PROBE DONE"), "the probe's calls", Duration.ofSeconds(120));
+                probe.awaitLog(l -> l.contains("PROBE DONE"), "the probe's calls", io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120)));
                 keepLog(probe.log());
                 assertThat(probe.command()).noneMatch(arg -> arg.contains("add-opens"));
                 Map<String, String[]> results = new LinkedHashMap<>();

@@ -85,7 +85,7 @@ final class Harness implements AutoCloseable {
             jvms.add(jvm);
         }
         return CompletableFuture.supplyAsync(() -> jvm.awaitLog(l -> l.contains(readyLine), readyLine,
-                Duration.ofSeconds(120)));
+                io.dubbostress.sampler.StartupDeadline.scaled(Duration.ofSeconds(120))));
     }
 
     /** /dubbo/SERVICE/providers readable and writable only with the digest user. */

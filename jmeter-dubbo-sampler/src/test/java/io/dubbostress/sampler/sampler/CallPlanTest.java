@@ -53,7 +53,10 @@ class CallPlanTest {
         DubboSampler s = new DubboSampler();
         s.setProperty(DubboSampler.ADDRESS, "http://127.0.0.1:8080/stressTest/string1k");
         CallPlan plan = plan(s);
-        assertThat(plan.isHop()).isTrue();
+        Call call = plan.newCall(null, getClass().getClassLoader());
+        assertThat(call).isInstanceOf(HopCall.class);
+        assertThat(plan.newCall(call, getClass().getClassLoader())).isInstanceOf(HopCall.class);
+        assertThat(plan(sampler()).newCall(call, getClass().getClassLoader())).isInstanceOf(DubboCall.class);
         assertThat(plan.hopRequest().port()).isEqualTo(8080);
         assertThat(plan.samplerData()).startsWith("GET http://127.0.0.1:8080/stressTest/string1k");
         s.setProperty(DubboSampler.ADDRESS, "https://127.0.0.1/x");

@@ -1,5 +1,7 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.testsupport.RestartableService;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -46,8 +48,9 @@ class StressRunFaultsIT {
     @TempDir
     static Path dir;
     static Path run;
-    static ServiceProcess provider;
-    static ServiceProcess consumer;
+    static final Path HOME = Path.of(System.getProperty("stress.home", "..")).toAbsolutePath().normalize();
+    static RestartableService provider;
+    static RestartableService consumer;
     static ChildJvm cli;
     static int exitCode;
     static JsonNode runJson;
@@ -64,8 +67,10 @@ class StressRunFaultsIT {
     @BeforeAll
     static void runWhileTheServersFail() throws Exception {
         run = dir.resolve("run");
-        provider = ServiceProcess.provider(dir, FreePort.find());
-        consumer = ServiceProcess.consumer(dir, FreePort.find(), provider.port(), TIMEOUT_MS);
+        provider = RestartableService.provider(HOME.resolve("stress-provider/target/stress-provider.jar"), dir,
+                FreePort.find(), null, Duration.ofSeconds(120));
+        consumer = RestartableService.consumer(HOME.resolve("stress-consumer/target/stress-consumer.jar"), dir,
+                FreePort.find(), provider.port(), TIMEOUT_MS, Duration.ofSeconds(120));
         provider.launch();
         consumer.launch();
         provider.awaitReady();
@@ -75,7 +80,7 @@ class StressRunFaultsIT {
         Path jar = Files.copy(Path.of(System.getProperty("stress.cli.jar", "target/stress-cli.jar")),
                 dir.resolve("stress-cli.jar"));
         cli = ChildJvm.jar(jar)
-                .jvmArgs("-Dstress.home=" + ServiceProcess.HOME)
+                .jvmArgs("-Dstress.home=" + HOME)
                 .args("run", "--scenarios", "direct-1k,hop-1k", "--threads", String.valueOf(THREADS),
                         "--duration", DURATION_S + "s", "--warmup", "1s", "--timeout-ms", String.valueOf(TIMEOUT_MS),
                         "--provider", "127.0.0.1:" + provider.port(),

@@ -1,0 +1,5 @@
+package io.dubbostress.outside.api;
+
+public enum Colour {
+    RED, GREEN, BLUE
+}

@@ -1,0 +1,72 @@
+package io.dubbostress.outside.provider;
+
+import io.dubbostress.outside.api.ShopService;
+import io.dubbostress.outside.api.UserService;
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+
+/**
+ * A provider as its owners would write it with Dubbo's plain API, run from whatever Dubbo version is on the class
+ * path (the suite runs it with 2.7.23, 3.2 and 3.3): hessian2 over the dubbo protocol, no registry. Exports
+ * <ul>
+ * <li>{@link ShopService} without version or group, as {@code 2.0.0} in group {@code gold}, and in group
+ *     {@code secure} with {@code token=true};</li>
+ * <li>{@link UserService}.</li>
+ * </ul>
+ * Prints {@code outside-provider ready dubbo=<version> port=<port>} when every service is exported.
+ *
+ * With a registry address as second argument every service is also registered there.
+ *
+ * <pre>{@code
+ * java -cp outside-contract.jar:<dubbo class path> io.dubbostress.outside.provider.OutsideProvider 20880
+ * }</pre>
+ */
+public final class OutsideProvider {
+
+    private OutsideProvider() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        if (args.length < 1 || args.length > 2 || !args[0].matches("[0-9]{1,5}")) {
+            System.err.println("usage: OutsideProvider <port> [registry address, e.g. zookeeper://127.0.0.1:2181]");
+            System.exit(2);
+        }
+        int port = Integer.parseInt(args[0]);
+        ApplicationConfig application = new ApplicationConfig("outside-provider");
+        application.setQosEnable(false);
+        ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
+        protocol.setSerialization("hessian2");
+        RegistryConfig registry = new RegistryConfig(args.length == 2 ? args[1] : RegistryConfig.NO_AVAILABLE);
+
+        export(ShopService.class, new Shop("plain"), null, null, null, application, protocol, registry);
+        export(ShopService.class, new Shop("gold-2.0.0"), "2.0.0", "gold", null, application, protocol, registry);
+        export(ShopService.class, new Shop("secure"), null, "secure", "true", application, protocol, registry);
+        export(UserService.class, new Users(), null, null, null, application, protocol, registry);
+        System.out.println("outside-provider ready dubbo=" + Version.getVersion() + " port=" + port);
+        System.out.flush();
+        Thread.currentThread().join(); // until the test kills it
+    }
+
+    private static <T> void export(Class<T> type, T implementation, String version, String group, String token,
+            ApplicationConfig application, ProtocolConfig protocol, RegistryConfig registry) {
+        ServiceConfig<T> service = new ServiceConfig<>();
+        service.setApplication(application);
+        service.setProtocol(protocol);
+        service.setRegistry(registry);
+        service.setInterface(type);
+        service.setRef(implementation);
+        if (version != null) {
+            service.setVersion(version);
+        }
+        if (group != null) {
+            service.setGroup(group);
+        }
+        if (token != null) {
+            service.setToken(token);
+        }
+        service.export();
+    }
+}

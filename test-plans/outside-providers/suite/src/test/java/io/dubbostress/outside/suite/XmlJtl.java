@@ -1,0 +1,63 @@
+package io.dubbostress.outside.suite;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/** The samples of an XML JTL (JMeter's {@code output_format=xml} with response data), by label. */
+final class XmlJtl {
+
+    /** One sample as the JTL has it. */
+    static final class Sample {
+        String label;
+        String code;
+        String message;
+        boolean success;
+        long elapsedMs;
+        long bytes;
+        long connectMs;
+        String data;
+
+        @Override
+        public String toString() {
+            return label + ": " + code + " " + message + " (" + elapsedMs + " ms, " + bytes + " bytes) data=" + data;
+        }
+    }
+
+    private XmlJtl() {
+    }
+
+    static Map<String, Sample> read(Path jtl) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Document doc = factory.newDocumentBuilder().parse(jtl.toFile());
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        NodeList nodes = doc.getDocumentElement().getChildNodes();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Node node = nodes.item(i);
+            if (!(node instanceof Element)) {
+                continue;
+            }
+            Element e = (Element) node;
+            Sample s = new Sample();
+            s.label = e.getAttribute("lb");
+            s.code = e.getAttribute("rc");
+            s.message = e.getAttribute("rm");
+            s.success = "true".equals(e.getAttribute("s"));
+            s.elapsedMs = Long.parseLong(e.getAttribute("t"));
+            s.bytes = e.hasAttribute("by") ? Long.parseLong(e.getAttribute("by")) : -1;
+            s.connectMs = e.hasAttribute("ct") ? Long.parseLong(e.getAttribute("ct")) : -1;
+            NodeList data = e.getElementsByTagName("responseData");
+            s.data = data.getLength() == 0 ? null : data.item(0).getTextContent();
+            if (samples.put(s.label, s) != null) {
+                throw new IllegalStateException("two samples labelled " + s.label + " in " + jtl);
+            }
+        }
+        return samples;
+    }
+}
