@@ -31,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StressRunDiskFullIT {
 
+    static final Path HOME = Path.of(System.getProperty("stress.home", "..")).toAbsolutePath().normalize();
+
     @TempDir
     static Path dir;
     static Path disk;
@@ -55,7 +57,7 @@ class StressRunDiskFullIT {
         Path jar = Files.copy(Path.of(System.getProperty("stress.cli.jar", "target/stress-cli.jar")),
                 dir.resolve("stress-cli.jar"));
         cli = ChildJvm.jar(jar)
-                .jvmArgs("-Dstress.home=" + ServiceProcess.HOME)
+                .jvmArgs("-Dstress.home=" + HOME)
                 .args("run", "--scenarios", "direct-1k,direct-512", "--threads", "4", "--duration", "20s",
                         "--warmup", "1s", "--no-dashboard", "--out", run.toString())
                 .log(dir.resolve("stress.out")).start();

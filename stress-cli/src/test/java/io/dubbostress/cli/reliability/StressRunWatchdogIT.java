@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
+import io.dubbostress.testsupport.RestartableService;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +35,8 @@ class StressRunWatchdogIT {
     @TempDir
     static Path dir;
     static Path run;
-    static ServiceProcess provider;
+    static final Path HOME = Path.of(System.getProperty("stress.home", "..")).toAbsolutePath().normalize();
+    static RestartableService provider;
     static ChildJvm cli;
     static int exitCode;
     static long frozen;
@@ -44,12 +46,13 @@ class StressRunWatchdogIT {
     @BeforeAll
     static void runWhileTheProviderIsFrozen() throws Exception {
         run = dir.resolve("run");
-        provider = ServiceProcess.provider(dir, FreePort.find());
+        provider = RestartableService.provider(HOME.resolve("stress-provider/target/stress-provider.jar"), dir,
+                FreePort.find(), null, Duration.ofMinutes(2));
         provider.start();
         Path jar = Files.copy(Path.of(System.getProperty("stress.cli.jar", "target/stress-cli.jar")),
                 dir.resolve("stress-cli.jar"));
         cli = ChildJvm.jar(jar)
-                .jvmArgs("-Dstress.home=" + ServiceProcess.HOME)
+                .jvmArgs("-Dstress.home=" + HOME)
                 .args("run", "--scenarios", "direct-1k,direct-512", "--threads", "2", "--duration", DURATION_S + "s",
                         "--rampup", RAMPUP_S + "s", "--warmup", "1s", "--timeout-ms", "600000",
                         "--provider", "127.0.0.1:" + provider.port(), "--no-dashboard", "--out", run.toString())
@@ -57,8 +60,7 @@ class StressRunWatchdogIT {
         try {
             Path jtl = run.resolve("scenarios/direct-1k/results.jtl");
             await("direct-1k sampling", Duration.ofMinutes(5), () -> Jtl.rowsSoFar(jtl) >= 2);
-            signal("STOP", provider.pid());
-            frozen = System.currentTimeMillis();
+            frozen = provider.freeze();
             await("the watchdog", Duration.ofMinutes(5), () -> cli.logText().contains("stopped by the watchdog"));
             watchdogSaid = System.currentTimeMillis();
             long jmeterPid = new ObjectMapper().readTree(run.resolve("run.json").toFile())
@@ -66,7 +68,7 @@ class StressRunWatchdogIT {
             await("direct-1k's JMeter gone", Duration.ofMinutes(3), () -> ProcessHandle.of(jmeterPid)
                     .map(p -> !p.isAlive()).orElse(true));
         } finally {
-            signal("CONT", provider.pid());
+            provider.thaw();
         }
         assertThat(cli.waitFor(Duration.ofMinutes(5))).as("stress run ends by itself").isTrue();
         exitCode = cli.stop(Duration.ofSeconds(1));
@@ -74,10 +76,6 @@ class StressRunWatchdogIT {
         System.out.printf("provider frozen %+d ms after the test started, the watchdog said so %+d ms after; stress"
                 + " run said:%n%s%n", frozen - runJson.at("/scenarios/0/startEpochMs").asLong(),
                 watchdogSaid - runJson.at("/scenarios/0/startEpochMs").asLong(), cli.logText());
-    }
-
-    private static void signal(String name, long pid) throws Exception {
-        assertThat(new ProcessBuilder("kill", "-" + name, String.valueOf(pid)).start().waitFor()).isZero();
     }
 
     private static void await(String what, Duration atMost, BooleanSupplier condition) {
