@@ -59,6 +59,9 @@ public final class Failure {
     private static final Pattern POOL_EXHAUSTED = Pattern.compile(
             "Server side\\(([^,)]*),(\\d+)\\) thread ?pool is exhausted|Thread pool is EXHAUSTED!");
     private static final Pattern POOL_SIZE = Pattern.compile("Pool Size: \\d+ \\([^)]*\\)");
+    /** A connection that broke under the send (the provider died mid-write): the network, not the provider's answer. */
+    private static final Pattern BROKEN_CONNECTION = Pattern.compile("(?i)broken pipe|ClosedChannelException"
+            + "|connection reset|channel is closed|connection refused");
     private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
     private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
@@ -237,6 +240,9 @@ public final class Failure {
                 return new Failure("NO_PROVIDER", oneLine("the provider" + (provider.find() ? " " + provider.group(1)
                         : "") + " does not export " + withoutPort(notExported.group(1)) + " (it exports "
                         + withoutPorts(notExported.group(2)) + "): check the interface, version and group"));
+            }
+            if (BROKEN_CONNECTION.matcher(first).find()) {
+                return null; // a send that failed on a dead connection carries our stack trace: still the network
             }
             if (text.contains("\tat ")) {
                 return new Failure("PROVIDER_ERROR", oneLine(providerErrorLine(text)));
