@@ -1,5 +1,7 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.cli.testkit.RunningCli;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -91,14 +93,7 @@ class StressRunDiskFullIT {
     }
 
     private static void await(String what, BooleanSupplier condition) {
-        try {
-            org.awaitility.Awaitility.await(what).atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(100))
-                    .failFast("stress run ended", () -> !cli.isAlive())
-                    .until(condition::getAsBoolean);
-        } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
-            throw new AssertionError("gave up waiting for " + what + ": " + e.getMessage() + "; stress run's output:\n"
-                    + cli.logTail(40), e);
-        }
+        RunningCli.await(cli, what, Duration.ofMinutes(5), condition);
     }
 
     @AfterAll
