@@ -64,6 +64,20 @@ public final class RestartableService implements AutoCloseable {
                 "stress-consumer ready", readyTimeout);
     }
 
+    /**
+     * This service with more arguments, each replacing the default argument of the same name:
+     * {@code provider(...).with("--stress.provider.threads=1", "--dubbo.protocol.telnet=ls")}.
+     */
+    public RestartableService with(String... extra) {
+        List<String> merged = new ArrayList<>(args);
+        for (String argument : extra) {
+            String key = argument.contains("=") ? argument.substring(0, argument.indexOf('=') + 1) : argument;
+            merged.removeIf(existing -> existing.startsWith(key));
+            merged.add(argument);
+        }
+        return new RestartableService(name, dir, port, jar, jvmArgs, merged, readyLine, readyTimeout);
+    }
+
     /** Starts it and waits until it is ready; returns when it was seen ready (epoch ms). */
     public long start() {
         launch();

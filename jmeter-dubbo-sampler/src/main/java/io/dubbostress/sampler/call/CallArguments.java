@@ -1,5 +1,7 @@
 package io.dubbostress.sampler.call;
 
+import io.dubbostress.sampler.json.Utf8;
+
 import io.dubbostress.sampler.json.JsonException;
 import io.dubbostress.sampler.json.JsonValues;
 import java.lang.reflect.Method;
@@ -180,7 +182,7 @@ public final class CallArguments {
             return 0;
         }
         if (json instanceof String) {
-            return utf8Length((String) json);
+            return Utf8.length((String) json);
         }
         if (json instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) json;
@@ -190,7 +192,7 @@ public final class CallArguments {
             }
             long total = 0;
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                total += utf8Length(String.valueOf(e.getKey())) + payloadBytes(e.getValue());
+                total += Utf8.length(String.valueOf(e.getKey())) + payloadBytes(e.getValue());
             }
             return total;
         }
@@ -208,24 +210,6 @@ public final class CallArguments {
             return 8;
         }
         return String.valueOf(json).length(); // BigDecimal/BigInteger travel as their digits
-    }
-
-    static long utf8Length(String s) {
-        long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n++;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c)) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 
     static String abbreviate(String text) {

@@ -100,6 +100,11 @@ public final class DubboReference {
                 registry.setPassword(key.password());
             }
             registry.setCheck(false);
+            if (!address.url().contains("timeout=")) {
+                // Dubbo's ZooKeeper client waits this long to connect (5 s by default, whatever the call's timeout):
+                // an unreachable registry costs a sample its own timeout, not 5 s
+                registry.setTimeout(key.timeoutMs());
+            }
             // no provider list cached on disk (~/.dubbo): a stress test calls what the registry says now, and a
             // registry that refuses us must not be papered over with a list another run saved
             registry.setParameters(Collections.singletonMap("file.cache", "false"));

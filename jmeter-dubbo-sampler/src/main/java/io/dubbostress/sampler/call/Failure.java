@@ -18,6 +18,8 @@ import org.apache.dubbo.rpc.service.GenericException;
  * <tr><td>FORBIDDEN</td><td>the provider refused the call (disabled, token, ...)</td></tr>
  * <tr><td>NO_PROVIDER</td><td>no provider available (none registered, or all filtered out), or the provider does not
  *     export the service with that version and group</td></tr>
+ * <tr><td>OVERLOAD</td><td>the provider refused the call because its thread pool was exhausted (Dubbo's
+ *     "Server side(host,port) thread pool is exhausted"): the server is saturated, the network is fine</td></tr>
  * <tr><td>LIMIT_EXCEEDED</td><td>the provider's concurrency limit</td></tr>
  * <tr><td>PAYLOAD_LIMIT</td><td>the request or the answer is beyond Dubbo's payload limit</td></tr>
  * <tr><td>PROVIDER_ERROR</td><td>the provider failed the request itself (no such method, wrong types, ...)</td></tr>
@@ -37,6 +39,8 @@ public final class Failure {
     public static final String NETWORK = "NETWORK";
     /** A request or answer beyond Dubbo's payload limit (8 MiB by default). */
     public static final String PAYLOAD_LIMIT = "PAYLOAD_LIMIT";
+    /** The provider's thread pool was exhausted: it refused the call without running it. */
+    public static final String OVERLOAD = "OVERLOAD";
     /** The provider refused the call (a token, an access rule). */
     public static final String FORBIDDEN = "FORBIDDEN";
 
@@ -50,6 +54,14 @@ public final class Failure {
     private static final Pattern PROVIDER_ADDRESS = Pattern.compile("provider: /?([^\\s,]+)");
     /** Where this side decodes an answer: in the stack trace of a failure that is ours, not the provider's. */
     private static final String LOCAL_ANSWER_DECODER = "DecodeableRpcResult.decode";
+    /** Dubbo 2.7 and 3.x: {@code Server side(127.0.0.1,20880) thread pool is exhausted, detail msg:Thread pool is
+     * EXHAUSTED! Thread Name: ..., Pool Size: 1 (active: 1, core: 1, max: 1, largest: 1), ...}. */
+    private static final Pattern POOL_EXHAUSTED = Pattern.compile(
+            "Server side\\(([^,)]*),(\\d+)\\) thread ?pool is exhausted|Thread pool is EXHAUSTED!");
+    private static final Pattern POOL_SIZE = Pattern.compile("Pool Size: \\d+ \\([^)]*\\)");
+    /** A connection that broke under the send (the provider died mid-write): the network, not the provider's answer. */
+    private static final Pattern BROKEN_CONNECTION = Pattern.compile("(?i)broken pipe|ClosedChannelException"
+            + "|connection reset|channel is closed|connection refused");
     private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
     private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
@@ -192,6 +204,14 @@ public final class Failure {
                 return new Failure("SERIALIZATION", oneLine("cannot decode the provider's answer here: "
                         + withoutUrlQueries(first)));
             }
+            Matcher exhausted = POOL_EXHAUSTED.matcher(text);
+            if (exhausted.find()) {
+                Matcher size = POOL_SIZE.matcher(text);
+                String where = exhausted.group(1) != null ? " " + exhausted.group(1) + ":" + exhausted.group(2) : "";
+                return new Failure(OVERLOAD, oneLine("the provider" + where + " is overloaded: its thread pool is"
+                        + " exhausted" + (size.find() ? " (" + size.group() + ")" : "") + " and it refused the call"
+                        + " without running it (its dubbo.protocol.threads, or the load)"));
+            }
             Matcher token = INVALID_TOKEN.matcher(text);
             if (token.find()) {
                 return new Failure(FORBIDDEN, oneLine("the provider refused the call: " + token.group(1)));
@@ -220,6 +240,9 @@ public final class Failure {
                 return new Failure("NO_PROVIDER", oneLine("the provider" + (provider.find() ? " " + provider.group(1)
                         : "") + " does not export " + withoutPort(notExported.group(1)) + " (it exports "
                         + withoutPorts(notExported.group(2)) + "): check the interface, version and group"));
+            }
+            if (BROKEN_CONNECTION.matcher(first).find()) {
+                return null; // a send that failed on a dead connection carries our stack trace: still the network
             }
             if (text.contains("\tat ")) {
                 return new Failure("PROVIDER_ERROR", oneLine(providerErrorLine(text)));

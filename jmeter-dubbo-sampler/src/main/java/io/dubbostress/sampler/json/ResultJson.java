@@ -166,7 +166,7 @@ public final class ResultJson {
             return 0;
         }
         if (v instanceof String) {
-            return utf8Length((String) v);
+            return Utf8.length((String) v);
         }
         if (v instanceof Boolean) {
             return 1;
@@ -222,23 +222,5 @@ public final class ResultJson {
             }
         }
         return total;
-    }
-
-    private static long utf8Length(String s) {
-        long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n++;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c)) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 }

@@ -57,6 +57,21 @@ class FailureOfDubboErrorsTest {
         return invokeFailed(text, new RemotingException(LOCAL, REMOTE, text));
     }
 
+    /** The provider killed mid-write: the send fails on the dead connection with our own stack trace. */
+    @Test
+    void aSendThatBrokeOnADeadConnectionIsANetworkFailureNotTheProviders() {
+        for (String broken : new String[] {"io.netty.channel.StacklessClosedChannelException",
+            "java.io.IOException: Broken pipe", "java.net.SocketException: Connection reset"}) {
+            Failure failure = Failure.of(errorResponse(broken + "\n\tat io.netty.channel.AbstractChannel$"
+                    + "AbstractUnsafe.write(Object, ChannelPromise)(Unknown Source)\n\tat io.netty.channel."
+                    + "DefaultChannelPipeline$HeadContext.write(DefaultChannelPipeline.java:1367)"));
+            assertThat(failure.code()).as(broken).isEqualTo("NETWORK");
+        }
+        // the provider's own failure, with its stack trace, stays the provider's
+        assertThat(Failure.of(errorResponse("java.lang.IllegalStateException: no such thing\n\tat "
+                + "io.dubbostress.provider.X.y(X.java:1)")).code()).isEqualTo("PROVIDER_ERROR");
+    }
+
     @Test
     void aRequestThisSideCouldNotEncodeIsASerializationFailureWhicheverWayDubboReportsIt() {
         String inner = "java.lang.NoClassDefFoundError: com/esotericsoftware/kryo/io/Output";

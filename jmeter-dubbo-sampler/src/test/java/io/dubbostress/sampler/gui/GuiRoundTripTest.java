@@ -97,4 +97,126 @@ class GuiRoundTripTest {
         assertThat(gui.getStaticLabel()).isEqualTo("Dubbo Defaults");
         assertThat(new DubboSamplerGui().getStaticLabel()).isEqualTo("Dubbo Sampler");
     }
+
+    /** Lays a component tree out at a size, as a window would, without a display. */
+    private static void layOut(java.awt.Container container, int width, int height) {
+        container.setSize(width, height);
+        layOutTree(container);
+    }
+
+    private static void layOutTree(java.awt.Container container) {
+        container.doLayout();
+        for (java.awt.Component child : container.getComponents()) {
+            if (child instanceof java.awt.Container) {
+                if (child.getWidth() == 0) {
+                    child.setSize(child.getPreferredSize());
+                }
+                layOutTree((java.awt.Container) child);
+            }
+        }
+    }
+
+    private static int xInPanel(javax.swing.JComponent widget, javax.swing.JComponent panel) {
+        return javax.swing.SwingUtilities.convertPoint(widget.getParent(), widget.getLocation(), panel).x;
+    }
+
+    @Test
+    void fieldsStartAtOneXInEveryGroupAndShortFieldsKeepTheWidthOfTheirContent() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        layOut(gui.fields(), 1200, 900);
+        javax.swing.JComponent panel = gui.fields();
+        int address = xInPanel(gui.fields().widget(DubboSampler.ADDRESS), panel);
+        for (String key : new String[] {DubboSampler.INTERFACE, DubboSampler.METHOD, DubboSampler.PARAMETER_TYPES,
+            DubboSampler.TIMEOUT, DubboSampler.RETRIES, DubboSampler.LOADBALANCE, DubboSampler.RESPONSE_CHECK,
+            DubboSampler.RESPONSE_DATA_CHARS}) {
+            assertThat(xInPanel(gui.fields().widget(key), panel)).as(key + " starts where Address starts")
+                    .isEqualTo(address);
+        }
+        int wide = gui.fields().widget(DubboSampler.INTERFACE).getWidth();
+        assertThat(wide).as("Interface takes the row").isGreaterThan(700);
+        for (String key : new String[] {DubboSampler.TIMEOUT, DubboSampler.RETRIES, DubboSampler.CONNECTIONS,
+            DubboSampler.RESPONSE_DATA_CHARS, DubboSampler.LOADBALANCE, DubboSampler.VERSION}) {
+            assertThat(gui.fields().widget(key).getWidth()).as(key + " keeps its content's width")
+                    .isLessThan(wide / 3);
+        }
+    }
+
+    @Test
+    void requiredFieldsAreMarkedAndTooltipsWrapInTheSamplerOnly() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        for (String key : new String[] {DubboSampler.ADDRESS, DubboSampler.INTERFACE, DubboSampler.METHOD}) {
+            javax.swing.JLabel label = labelFor(gui.fields(), gui.fields().widget(key));
+            assertThat(label.getIcon()).as(key + " marked").isNotNull();
+            assertThat(label.getAccessibleContext().getAccessibleDescription()).as(key).isEqualTo("required");
+            assertThat(gui.fields().widget(key).getToolTipText()).as(key).startsWith("<html>")
+                    .contains("width: 360px", "Required");
+        }
+        assertThat(labelFor(gui.fields(), gui.fields().widget(DubboSampler.VERSION)).getIcon()).isNull();
+        assertThat(gui.fields().widget(DubboSampler.ARGUMENTS).getToolTipText())
+                .startsWith("<html>").contains("[\"abc\", 42, {\"id\": 1}]");
+        assertThat(find(gui.fields(), "browse")).as("Browse button").isNotNull();
+
+        DubboDefaultsGui defaults = new DubboDefaultsGui();
+        assertThat(labelFor(defaults.fields(), defaults.fields().widget(DubboSampler.ADDRESS)).getIcon()).isNull();
+        assertThat(find(defaults.fields(), "browse")).as("no Browse button in the Defaults").isNull();
+    }
+
+    @Test
+    void aBrowsedMethodFillsTheServiceFieldsAndArgumentPlaceholders() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        gui.configure(configured());
+        io.dubbostress.sampler.browse.BrowsedMethod order = new io.dubbostress.sampler.browse.BrowsedMethod(
+                "place", java.util.Arrays.asList("io.x.Order", "int"), "boolean");
+        io.dubbostress.sampler.browse.BrowsedService shop = new io.dubbostress.sampler.browse.BrowsedService(
+                "io.x.Shop", "1.0", "eu", java.util.Collections.singletonList(order),
+                java.util.Collections.singletonList("127.0.0.1:20880"));
+        gui.fields().applyChoice(shop, order);
+        TestElement element = gui.createTestElement();
+        assertThat(element.getPropertyAsString(DubboSampler.INTERFACE)).isEqualTo("io.x.Shop");
+        assertThat(element.getPropertyAsString(DubboSampler.VERSION)).isEqualTo("1.0");
+        assertThat(element.getPropertyAsString(DubboSampler.GROUP)).isEqualTo("eu");
+        assertThat(element.getPropertyAsString(DubboSampler.METHOD)).isEqualTo("place");
+        assertThat(element.getPropertyAsString(DubboSampler.PARAMETER_TYPES)).isEqualTo("io.x.Order, int");
+        // the types changed: the old arguments cannot fit, placeholders replace them
+        assertThat(element.getPropertyAsString(DubboSampler.ARGUMENTS)).isEqualTo("[{}, 0]");
+        assertThat(element.getPropertyAsString(DubboSampler.ADDRESS)).isEqualTo("dubbo://127.0.0.1:20880");
+
+        // same types: the user's arguments stay; a registry's method without types leaves types and arguments
+        ((JTextComponent) gui.fields().widget(DubboSampler.ARGUMENTS)).setText("[{\"id\": 7}, 3]");
+        gui.fields().applyChoice(shop, order);
+        assertThat(gui.fields().text(DubboSampler.ARGUMENTS)).isEqualTo("[{\"id\": 7}, 3]");
+        gui.fields().applyChoice(shop, new io.dubbostress.sampler.browse.BrowsedMethod("cancel", null, null));
+        assertThat(gui.fields().text(DubboSampler.METHOD)).isEqualTo("cancel");
+        assertThat(gui.fields().text(DubboSampler.PARAMETER_TYPES)).isEqualTo("io.x.Order, int");
+    }
+
+    private static javax.swing.JLabel labelFor(java.awt.Container root, java.awt.Component widget) {
+        for (java.awt.Component c : root.getComponents()) {
+            if (c instanceof javax.swing.JLabel && ((javax.swing.JLabel) c).getLabelFor() == widget) {
+                return (javax.swing.JLabel) c;
+            }
+            if (c instanceof java.awt.Container) {
+                javax.swing.JLabel found = labelFor((java.awt.Container) c, widget);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static java.awt.Component find(java.awt.Container root, String name) {
+        for (java.awt.Component c : root.getComponents()) {
+            if (name.equals(c.getName())) {
+                return c;
+            }
+            if (c instanceof java.awt.Container) {
+                java.awt.Component found = find((java.awt.Container) c, name);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
 }

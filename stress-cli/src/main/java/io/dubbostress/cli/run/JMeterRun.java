@@ -33,6 +33,10 @@ public final class JMeterRun {
     /** "Starting standalone test @ ... (1795306908199)" (5.6), "Starting the test @ ... (...)" (5.1), distributed. */
     private static final Pattern STARTED = Pattern.compile("^Starting .*\\((\\d{12,})\\)\\s*$");
     private static final Pattern ENDED = Pattern.compile("Tidying up.*?\\((\\d{12,})\\)");
+    /** How long JMeter's threads get to finish the sample in flight after "Shutdown". */
+    static final Duration GRACEFUL_STOP = Duration.ofSeconds(30);
+    /** How long JMeter gets to end the test after "StopTestNow" before it is stopped hard. */
+    static final Duration STOP_NOW = Duration.ofSeconds(15);
 
     private final String name;
     private final List<String> command;
@@ -41,6 +45,10 @@ public final class JMeterRun {
     private ManagedProcess process;
     private volatile long testStartMs;
     private volatile long testEndMs;
+    private volatile long launchedNanos;
+    private volatile long testStartNanos;
+    private volatile String stoppedBecause;
+    private volatile long stoppedAtMs;
 
     private JMeterRun(String name, List<String> command, Path out, int shutdownPort) {
         this.name = name;
@@ -210,7 +218,18 @@ public final class JMeterRun {
     }
 
     public void start() {
+        launchedNanos = System.nanoTime();
         process = ManagedProcess.start(name, command, Map.of(), out);
+    }
+
+    /** System.nanoTime() when the JVM was launched. */
+    long launchedNanos() {
+        return launchedNanos;
+    }
+
+    /** System.nanoTime() when JMeter's console said the test started, or 0 before. */
+    long testStartNanos() {
+        return testStartNanos;
     }
 
     /**
@@ -218,8 +237,27 @@ public final class JMeterRun {
      * Returns JMeter's exit code.
      */
     public int await(Progress progress) {
+        return await(progress, run -> null);
+    }
+
+    /**
+     * Something that may decide, once a second while JMeter runs, that it must be stopped: returns why, or null while
+     * all is well ({@link ScenarioWatchdog}, a disk filling up).
+     */
+    public interface Watch {
+        String stopReason(JMeterRun run);
+    }
+
+    /**
+     * {@link #await(Progress)}, asking {@code watch} once a second whether JMeter must be stopped. When it says why,
+     * JMeter is stopped in steps, each given its time: "Shutdown" (the threads finish the sample in flight, the JTL is
+     * flushed), then "StopTestNow" (JMeter interrupts what it can and ends the test), then SIGTERM and SIGKILL. The
+     * reason is kept ({@link #stoppedBecause()}).
+     */
+    public int await(Progress progress, Watch watch) {
         long offset = 0;
         StringBuilder partial = new StringBuilder();
+        StopSteps steps = null;
         while (true) {
             boolean exited = process.waitFor(Duration.ofSeconds(1));
             offset = readNewLines(offset, partial, progress);
@@ -230,7 +268,50 @@ public final class JMeterRun {
                 progress.finish();
                 return process.exitValue();
             }
+            if (steps == null) {
+                String reason = watch.stopReason(this);
+                if (reason != null) {
+                    stoppedAtMs = System.currentTimeMillis();
+                    stoppedBecause = reason;
+                    steps = new StopSteps();
+                }
+            }
+            if (steps != null) {
+                steps.next();
+            }
             progress.tick();
+        }
+    }
+
+    /** Why a {@link Watch} stopped this JMeter, or null when it ended by itself (or was asked by a Ctrl-C). */
+    public String stoppedBecause() {
+        return stoppedBecause;
+    }
+
+    /** Epoch ms a {@link Watch} decided to stop this JMeter, or 0. */
+    public long stoppedAtMs() {
+        return stoppedAtMs;
+    }
+
+    /** Graceful first, then harder, each step after the previous one had its time. */
+    private final class StopSteps {
+        private int step;
+        private long since;
+
+        void next() {
+            long now = System.nanoTime();
+            if (step == 0) {
+                send("Shutdown");
+                step = 1;
+                since = now;
+            } else if (step == 1 && now - since > GRACEFUL_STOP.toNanos()) {
+                send("StopTestNow");
+                step = 2;
+                since = now;
+            } else if (step == 2 && now - since > STOP_NOW.toNanos()) {
+                step = 3;
+                process.stop(Duration.ofSeconds(5));
+            }
         }
     }
 
@@ -267,6 +348,7 @@ public final class JMeterRun {
         Matcher started = STARTED.matcher(line);
         if (started.find()) {
             testStartMs = Long.parseLong(started.group(1));
+            testStartNanos = System.nanoTime();
             progress.testStarted();
             return;
         }
@@ -311,14 +393,19 @@ public final class JMeterRun {
         if (!isRunning()) {
             return;
         }
-        byte[] message = "Shutdown".getBytes(StandardCharsets.US_ASCII);
+        send("Shutdown");
+        if (!process.waitFor(grace)) {
+            process.stop(Duration.ofSeconds(5));
+        }
+    }
+
+    /** One of JMeter's non-GUI commands ("Shutdown", "StopTestNow") on its UDP port; lost if JMeter is not there. */
+    private void send(String command) {
+        byte[] message = command.getBytes(StandardCharsets.US_ASCII);
         try (DatagramSocket socket = new DatagramSocket()) {
             socket.send(new DatagramPacket(message, message.length, InetAddress.getLoopbackAddress(), shutdownPort));
         } catch (IOException e) {
-            // fall through to the hard stop
-        }
-        if (!process.waitFor(grace)) {
-            process.stop(Duration.ofSeconds(5));
+            // the next step (a harder one) follows anyway
         }
     }
 

@@ -114,6 +114,10 @@ public class RunCommand implements Callable<Integer> {
     public Integer call() {
         RunSettings settings = settings();
         PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true);
+        // threads the machine cannot hold are refused (a UserError, exit 2) before anything starts
+        for (String warning : ThreadBudget.onThisMachine().check(settings)) {
+            err.println("stress run: warning: " + warning);
+        }
         RunSession session = new RunSession(settings, StressHome.fromSystemProperty(), err,
                 spec.commandLine().getOut(), System.console() != null);
         return session.execute();

@@ -36,6 +36,8 @@ final class RunServices {
     private final PrintStream err;
     private final List<ManagedProcess> processes = new ArrayList<>();
     private final ServiceEndpoints endpoints = new ServiceEndpoints();
+    /** Set by {@link #stop()}: a service start racing a Ctrl-C must not outlive the run. */
+    private boolean stopped;
 
     RunServices(RunSettings settings, StressHome home, JavaRuntime java, RunLayout layout, RunManifest manifest,
             PrintStream err) {
@@ -128,8 +130,7 @@ final class RunServices {
         Path log = layout.serviceLog("agent");
         long started = System.nanoTime();
         err.printf("stress run: starting the PerfMon agent on 127.0.0.1:%d ...%n", port);
-        ManagedProcess agent = ManagedProcess.start("agent", command, Map.of(), log);
-        processes.add(agent);
+        ManagedProcess agent = launch("agent", command, log);
         agent.awaitPort("127.0.0.1", port, AGENT_START_TIMEOUT);
         err.printf("stress run: PerfMon agent ready (%.1f s)%n", (System.nanoTime() - started) / 1e9);
         endpoints.agentHost = "127.0.0.1";
@@ -146,10 +147,19 @@ final class RunServices {
         Path log = layout.serviceLog(name);
         long started = System.nanoTime();
         err.printf("stress run: starting the %s ...%n", name);
-        ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
-        processes.add(process);
+        ManagedProcess process = launch(name, command, log);
         process.awaitLogLine(line -> line.contains(readyMarker), name + "'s ready line", SERVICE_START_TIMEOUT);
         err.printf("stress run: %s ready (%.1f s)%n", name, (System.nanoTime() - started) / 1e9);
+        return process;
+    }
+
+    /** Starts a service unless the run is already stopping (then it is a {@link ProcessFailedException}). */
+    private synchronized ManagedProcess launch(String name, List<String> command, Path log) {
+        if (stopped) {
+            throw new ProcessFailedException("the run is stopping; the " + name + " was not started");
+        }
+        ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+        processes.add(process);
         return process;
     }
 
@@ -179,7 +189,9 @@ final class RunServices {
         if (agent == null) {
             return;
         }
-        processes.remove(agent);
+        synchronized (this) {
+            processes.remove(agent);
+        }
         String died = "with code " + agent.exitValue() + " during " + scenario;
         err.println("stress run: the PerfMon agent exited " + died + "; starting it again on its port");
         RunManifest.ServiceRecord r = manifest.service("agent");
@@ -209,7 +221,11 @@ final class RunServices {
 
     /** Stops what the run started, last started first; what they were doing stays in their notes. */
     void stop() {
-        List<ManagedProcess> reversed = new ArrayList<>(processes);
+        List<ManagedProcess> reversed;
+        synchronized (this) {
+            stopped = true;
+            reversed = new ArrayList<>(processes);
+        }
         Collections.reverse(reversed);
         for (ManagedProcess service : reversed) {
             boolean wasAlive = service.isAlive();

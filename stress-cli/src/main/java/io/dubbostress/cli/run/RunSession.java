@@ -11,12 +11,15 @@ import io.dubbostress.report.run.ScenarioStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -41,6 +44,11 @@ final class RunSession {
     private final List<Path> pluginJarsToAdd = new ArrayList<>();
 
     private RunLayout layout;
+    private RunFolderSpace space;
+    /** What made the run fail, each said once at the end. */
+    private final Set<String> failures = new LinkedHashSet<>();
+    /** The last write of run.json that failed, null when the last one succeeded. */
+    private volatile String writeFailure;
     private RunServices services;
     private volatile ScenarioRunner runner;
     private volatile boolean interrupted;
@@ -59,6 +67,7 @@ final class RunSession {
         JMeterHome jmeter = resolveJMeter();
         checkPieces();
         layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
+        space = RunFolderSpace.reserve(layout.root());
         manifest.settings.putAll(settings.asMap());
         manifest.versions.putAll(BuildVersions.all());
         manifest.versions.put("jmeterUsed", jmeter.version());
@@ -69,11 +78,12 @@ final class RunSession {
             manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes(),
                     warmupSeconds));
         }
-        writeManifest();
-        services = new RunServices(settings, home, java, layout, manifest, err);
-        runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, err, terminal);
+        // from here on a Ctrl-C closes run.json and stops what was started, whatever the run is doing
         ProcessReaper.beforeReaping(shutdownHook);
         try {
+            writeManifest();
+            services = new RunServices(settings, home, java, layout, manifest, err);
+            runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
             err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s -> %s%n", settings.scenarios.size(),
                     DurationConverter.format(settings.duration), settings.threads, settings.rate, layout.root());
             services.start();
@@ -83,10 +93,13 @@ final class RunSession {
                     break;
                 }
             }
-        } catch (ProcessFailedException | UserError e) {
-            err.println("stress run: " + e.getMessage());
-            exitCode = 1;
-            manifest.status = RunStatus.FAILED;
+        } catch (ProcessFailedException | UserError | UncheckedIOException e) {
+            if (!interrupted) { // a Ctrl-C during start-up stops the services under the wait: that is no failure
+                err.println("stress run: " + e.getMessage());
+                failures.add(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+                exitCode = 1;
+                manifest.status = RunStatus.FAILED;
+            }
         } finally {
             finish();
             ProcessReaper.removeBeforeReaping(shutdownHook);
@@ -97,13 +110,17 @@ final class RunSession {
     /** Runs one scenario; false when the run should not go on (a service died, JMeter could not run the plan). */
     private boolean runScenario(Scenario scenario, int index) {
         RunManifest.ScenarioRecord record = manifest.scenarios.get(index - 1);
-        if (!runner.run(scenario, index, record, services.endpoints(), this::writeManifest)) {
-            exitCode = 1;
-            return false;
-        }
+        boolean goOn = runner.run(scenario, index, record, services.endpoints(), this::writeManifest);
         if (interrupted) {
             record.status = ScenarioStatus.INTERRUPTED;
             writeManifest();
+            return false;
+        }
+        if (record.status == ScenarioStatus.FAILED) {
+            exitCode = 1;
+        }
+        if (!goOn) {
+            exitCode = 1;
             return false;
         }
         services.restartAgentIfItDied(scenario.name());
@@ -111,6 +128,7 @@ final class RunSession {
         if (dead != null) {
             record.addMessage(dead);
             err.println("stress run: " + dead + "; stopping the run (its log is in logs/)");
+            failures.add(dead);
             exitCode = 1;
             writeManifest();
             return false;
@@ -182,12 +200,20 @@ final class RunSession {
         }
         interrupted = true;
         err.println();
-        err.println("stress run: interrupted; asking JMeter to finish its samples and flush the results ...");
+        if (!anyScenarioStarted()) {
+            err.println("stress run: interrupted before any scenario ran");
+        } else {
+            err.println("stress run: interrupted; asking JMeter to finish its samples and flush the results ...");
+        }
         ScenarioRunner current = runner;
         if (current != null) {
             current.requestShutdown(JMETER_SHUTDOWN_GRACE);
         }
         finish();
+    }
+
+    private boolean anyScenarioStarted() {
+        return manifest.scenarios.stream().anyMatch(s -> s.status != ScenarioStatus.PENDING);
     }
 
     private void finish() {
@@ -196,6 +222,7 @@ final class RunSession {
                 return;
             }
             finished = true;
+            boolean anyRan = anyScenarioStarted();
             for (RunManifest.ScenarioRecord s : manifest.scenarios) {
                 if (interrupted && (s.status == ScenarioStatus.RUNNING
                         || s.status == ScenarioStatus.COMPLETED && s.endEpochMs == 0)) {
@@ -203,12 +230,22 @@ final class RunSession {
                     if (s.endEpochMs == 0) {
                         s.endEpochMs = System.currentTimeMillis();
                     }
-                } else if (interrupted && s.status == ScenarioStatus.PENDING) {
-                    s.status = ScenarioStatus.NOT_RUN;
+                } else if (s.status == ScenarioStatus.PENDING) {
+                    s.status = ScenarioStatus.NOT_RUN; // the run is over: it will not run now
+                }
+                if (s.status == ScenarioStatus.FAILED && !interrupted) {
+                    failures.add(s.name + ": " + s.message);
+                    exitCode = 1;
                 }
             }
             if (services != null) {
                 services.stop();
+            }
+            // the last writes (run.json's final state, the report) get the room kept for them
+            space.release();
+            long notRun = manifest.scenarios.stream().filter(s -> s.status == ScenarioStatus.NOT_RUN).count();
+            if (space.wasFull() && notRun > 0) {
+                failures.add("the disk of " + layout.root() + " is full: " + notRun + " scenario(s) not run");
             }
             manifest.endedAt = Instant.now().toString();
             if (manifest.status != RunStatus.FAILED) {
@@ -216,14 +253,30 @@ final class RunSession {
                         : exitCode == 0 ? RunStatus.COMPLETED : RunStatus.FAILED;
             }
             writeManifest();
-            RunEnding ending = new RunEnding(settings, home, java, layout, err, out);
-            if (settings.dashboard && !interrupted) {
-                ending.dashboards(manifest);
+            if (!anyRan) {
+                // nothing was recorded: no dashboards, no report
+                err.println((interrupted ? "stress run: what it started is stopped" : "stress run: no scenario ran")
+                        + "; run.json in " + layout.root());
+            } else {
+                RunEnding ending = new RunEnding(settings, home, java, layout, err, out);
+                if (settings.dashboard && !interrupted && !space.wasFull()) {
+                    ending.dashboards(manifest);
+                }
+                if (!ending.analyse(manifest)) {
+                    failures.add("the report could not be made (see above)");
+                    exitCode = 1;
+                    if (manifest.status == RunStatus.COMPLETED) {
+                        manifest.status = RunStatus.FAILED;
+                        writeManifest();
+                    }
+                }
+                err.println("stress run: results in " + layout.root());
             }
-            if (!ending.analyse(manifest) && exitCode == 0) {
-                exitCode = 1;
+            removeTemporaries();
+            for (String failure : failures) {
+                err.println("stress run: failed: " + failure);
             }
-            err.println("stress run: results in " + layout.root());
+            err.flush();
         }
     }
 
@@ -232,8 +285,34 @@ final class RunSession {
             try {
                 manifest.write(layout.runJson());
             } catch (IOException e) {
-                err.println("stress run: could not write " + layout.runJson() + ": " + e.getMessage());
+                // said once, at the end; the next write (the last one has the reserve's room) may still succeed
+                writeFailure = "could not write " + layout.runJson() + ": " + e.getMessage();
+                return;
             }
+            writeFailure = null;
+        }
+    }
+
+    /**
+     * A write that failed (a full disk) leaves no half-written temporary behind: every ".tmp" in the run folder is
+     * one of this run's atomic writes that did not finish.
+     */
+    private void removeTemporaries() {
+        if (writeFailure != null) {
+            failures.add(writeFailure);
+            exitCode = 1;
+        }
+        try (Stream<Path> files = Files.walk(layout.root())) {
+            files.filter(p -> p.getFileName().toString().endsWith(".tmp")).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    err.println("stress run: could not remove " + p + ": " + e.getMessage());
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            err.println("stress run: could not look for half-written files in " + layout.root() + ": "
+                    + e.getMessage());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.run.RunLayout;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,10 +32,11 @@ final class ScenarioRunner {
     private final RunLayout layout;
     private final PrintStream err;
     private final boolean terminal;
+    private final RunFolderSpace space;
     private volatile JMeterRun current;
 
     ScenarioRunner(RunSettings settings, StressHome home, JavaRuntime java, JMeterHome jmeter,
-            List<Path> pluginJarsToAdd, RunLayout layout, PrintStream err, boolean terminal) {
+            List<Path> pluginJarsToAdd, RunLayout layout, RunFolderSpace space, PrintStream err, boolean terminal) {
         this.settings = settings;
         this.home = home;
         this.java = java;
@@ -42,11 +45,14 @@ final class ScenarioRunner {
         this.layout = layout;
         this.err = err;
         this.terminal = terminal;
+        this.space = space;
     }
 
     /**
      * Runs {@code scenario} (number {@code index} of the run) against {@code endpoints}, keeping {@code record} up to
-     * date ({@code saved} writes run.json). Returns false when JMeter could not run the plan at all.
+     * date ({@code saved} writes run.json). A scenario the watchdog had to stop, or that did not record what JMeter
+     * ran (no sample, a cut JTL), is marked failed with the reason in its message. Returns false when the run cannot
+     * go on: JMeter could not run the plan at all, or the disk of the run folder is full.
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
@@ -63,13 +69,24 @@ final class ScenarioRunner {
         saved.run();
         Progress progress = new Progress(err, terminal, scenario.name(), index, settings.scenarios.size(),
                 settings.duration);
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup);
+        JMeterRun.Watch watch = r -> {
+            String full = space.stopReason(r);
+            String why = full != null ? full : watchdog.stopReason(r);
+            if (why != null) {
+                err.println();
+                err.println("stress run: " + scenario.name() + ": " + why + "; stopping JMeter (graceful shutdown, then"
+                        + " hard)");
+            }
+            return why;
+        };
         current = run;
         int code;
         try {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
-            code = run.await(progress);
+            code = run.await(progress, watch);
         } finally {
             current = null;
         }
@@ -78,18 +95,59 @@ final class ScenarioRunner {
         record.endEpochMs = run.testEndMs() > 0 ? run.testEndMs() : System.currentTimeMillis();
         record.samples = progress.samples();
         record.errors = progress.errors();
-        if (run.testStartMs() <= 0 || !Files.exists(layout.jtl(scenario.name()))) {
+        Path jtl = layout.jtl(scenario.name());
+        if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
-            record.addMessage("JMeter did not run the plan (exit code " + code + "); see scenarios/" + scenario.name()
+            record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
+                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + scenario.name()
                     + "/jmeter.out and jmeter.log");
             err.println("stress run: " + scenario.name() + ": " + record.message + "\n" + run.consoleTail(15));
             saved.run();
             return false;
         }
         record.status = ScenarioStatus.COMPLETED;
-        checkServerMetrics(record, layout.perfMonCsv(scenario.name()));
+        if (run.stoppedBecause() != null) {
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage(run.stoppedBecause());
+        }
+        if (!ProcessReaper.shuttingDown()) { // a Ctrl-C's scenario is what it is: interrupted
+            String unrecorded = unrecorded(jtl, progress.samples());
+            if (unrecorded != null) {
+                record.status = ScenarioStatus.FAILED;
+                record.addMessage(unrecorded);
+            }
+        }
+        // a stopped JMeter's collector stops with it: the readings are checked up to the stop, not JMeter's end
+        checkServerMetrics(record, layout.perfMonCsv(scenario.name()),
+                run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
-        return true;
+        return !space.wasFull();
+    }
+
+    /**
+     * Why the JTL does not hold what JMeter ran, or null when it does: no row at all, a last row cut by a failed write,
+     * fewer rows than the samples JMeter's summariser counted (JMeter's result writer drops rows silently when a write
+     * fails).
+     */
+    static String unrecorded(Path jtl, long samplesCounted) {
+        RecordedRows rows;
+        try {
+            rows = RecordedRows.of(jtl);
+        } catch (IOException e) {
+            return "its JTL cannot be read back (" + e.getMessage() + ")";
+        }
+        if (rows.rows() < samplesCounted) {
+            return String.format(Locale.ROOT, "JMeter counted %,d samples but the JTL holds %,d rows: %,d were not"
+                    + " written (a failed write)", samplesCounted, rows.rows(), samplesCounted - rows.rows());
+        }
+        if (!rows.lastRowWhole()) {
+            return String.format(Locale.ROOT, "the JTL's last row is cut off (a failed write); the %,d rows before it"
+                    + " are kept", rows.rows() - 1);
+        }
+        if (rows.rows() == 0) {
+            return "recorded no samples: JMeter ran the plan but no call completed (see jmeter.log)";
+        }
+        return null;
     }
 
     /** Asks the JMeter in flight, if any, to finish its samples and flush its results; waits up to {@code grace}. */
@@ -101,10 +159,10 @@ final class ScenarioRunner {
     }
 
     /** Says so (stderr, run.json) when the scenario's PerfMon readings have a gap or errors. */
-    private void checkServerMetrics(RunManifest.ScenarioRecord record, Path csv) {
+    private void checkServerMetrics(RunManifest.ScenarioRecord record, Path csv, long endEpochMs) {
         String problem;
         try {
-            problem = PerfMonCoverage.of(csv).problem(record.startEpochMs, record.endEpochMs);
+            problem = PerfMonCoverage.of(csv).problem(record.startEpochMs, endEpochMs);
         } catch (IOException e) {
             problem = "server metrics unknown: " + csv + " cannot be read: " + e.getMessage();
         }

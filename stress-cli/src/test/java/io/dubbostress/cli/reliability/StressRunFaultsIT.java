@@ -1,5 +1,7 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.cli.testkit.RunningCli;
+
 import io.dubbostress.testsupport.RestartableService;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -137,16 +139,8 @@ class StressRunFaultsIT {
         await(what + " " + UNDER_WAY_MS + " ms under way", () -> System.currentTimeMillis() >= first + UNDER_WAY_MS);
     }
 
-    /** Polls a condition every 100 ms for at most 3 minutes, or until stress run has ended (Awaitility). */
     private static void await(String what, BooleanSupplier condition) {
-        try {
-            org.awaitility.Awaitility.await(what).atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(100))
-                    .failFast("stress run ended", () -> !cli.isAlive())
-                    .until(condition::getAsBoolean);
-        } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
-            throw new AssertionError("gave up waiting for " + what + ": " + e.getMessage() + "; stress run's output:\n"
-                    + cli.logTail(40), e);
-        }
+        RunningCli.await(cli, what, Duration.ofMinutes(3), condition);
     }
 
     @AfterAll

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,46 @@ class StressRunInterruptIT {
                 "--out", dir.resolve("again").toString())) {
             assertThat(report.waitFor(Duration.ofMinutes(2))).isTrue();
             assertThat(report.stop(Duration.ofSeconds(1))).as(report.logText()).isZero();
+        }
+    }
+
+    /**
+     * Ctrl-C while the provider is still starting: one line says no scenario ran (no failure dump of the provider
+     * stopped under the wait), exit 130, what was started is stopped, run.json is closed as interrupted.
+     */
+    @Test
+    void ctrlCDuringStartUpSaysNoScenarioRanAndStopsWhatItStarted() throws Exception {
+        Path run = dir.resolve("early");
+        Path runFolder = run.toAbsolutePath().normalize();
+        try (ChildJvm cli = StressCli.start(dir.resolve("early.out"), "run", "--scenarios", "direct-1k,hop-1k",
+                "--threads", "2", "--duration", "30s", "--no-dashboard", "--out", run.toString())) {
+            org.awaitility.Awaitility.await("the provider starting").atMost(Duration.ofMinutes(3))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> !cli.isAlive() || cli.logText().contains("stress run: starting the provider"));
+            assertThat(cli.logText()).as("still starting").doesNotContain("provider ready");
+            Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(cli.pid())).start();
+            assertThat(kill.waitFor()).isZero();
+            assertThat(cli.waitFor(Duration.ofMinutes(2))).as("stress run ends after SIGINT").isTrue();
+            assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(30)).isEqualTo(130);
+            String log = cli.logText();
+            assertThat(log).as(log).contains("stress run: interrupted before any scenario ran\n")
+                    .doesNotContain("exited with code", "its log", "timed out", "asking JMeter", "Exception",
+                            "report failed");
+        }
+        JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
+        assertThat(runJson.get("status").asText()).isEqualTo("interrupted");
+        assertThat(runJson.get("endedAt").asText()).isNotEmpty();
+        assertThat(runJson.get("scenarios")).hasSize(2)
+                .allSatisfy(s -> assertThat(s.get("status").asText()).isEqualTo("not run"));
+        // every process the run started names its folder (its GC log, its console) on its command line
+        org.awaitility.Awaitility.await("the run's processes gone").atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info().commandLine().orElse("").contains(runFolder.toString()))
+                        .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                        .collect(java.util.stream.Collectors.toList())).isEmpty());
+        try (java.util.stream.Stream<Path> files = Files.walk(run)) {
+            assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp")
+                    || p.getFileName().toString().equals(RunFolderSpace.RESERVE_NAME))).isEmpty();
         }
     }
 

@@ -1,8 +1,14 @@
 package io.dubbostress.sampler.config.gui;
 
+import io.dubbostress.sampler.browse.BrowsedMethod;
+import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Component;
+import java.awt.Dimension;
 import java.awt.Font;
+import java.awt.Graphics;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
 import java.awt.Insets;
@@ -10,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.swing.BorderFactory;
 import javax.swing.BoxLayout;
+import javax.swing.Icon;
+import javax.swing.JButton;
 import javax.swing.JComboBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
@@ -62,75 +70,135 @@ public final class DubboFieldsPanel extends JPanel {
         }
     }
 
-    private final List<Field> fields = new ArrayList<>();
+    /**
+     * The red asterisk of a required field: an icon, not an HTML label, so that building the panel (JMeter builds
+     * every GUI to fill its menus) does not load Swing's HTML renderer.
+     */
+    static final Icon REQUIRED_MARK = new Icon() {
+        @Override
+        public void paintIcon(Component c, Graphics g, int x, int y) {
+            g.setColor(new Color(0xC0, 0, 0));
+            g.setFont(c.getFont());
+            g.drawString("*", x + 1, y + g.getFontMetrics().getAscent());
+        }
 
+        @Override
+        public int getIconWidth() {
+            return 8;
+        }
+
+        @Override
+        public int getIconHeight() {
+            return 12;
+        }
+    };
+
+    /** Width of a wrapped tooltip, in pixels. */
+    private static final int TOOLTIP_WIDTH_PX = 360;
+
+    private final List<Field> fields = new ArrayList<>();
+    private final List<JLabel> labels = new ArrayList<>();
+    private final boolean samplerFields;
+
+    /** The Dubbo Defaults element's fields: all optional, no Browse button. */
     public DubboFieldsPanel() {
+        this(false);
+    }
+
+    /**
+     * @param samplerFields the sampler's fields: Address, Interface and Method marked as required (here or in a
+     *     Dubbo Defaults element in scope), and a Browse... button that fills the service fields from a provider or
+     *     a registry
+     */
+    public DubboFieldsPanel(boolean samplerFields) {
         super(new BorderLayout());
+        this.samplerFields = samplerFields;
         JPanel groups = new JPanel();
         groups.setLayout(new BoxLayout(groups, BoxLayout.Y_AXIS));
 
         JPanel target = group("Target");
-        row(target, "Address", DubboSampler.ADDRESS, new JTextField(40),
+        JButton browse = samplerFields ? browseButton() : null;
+        row(target, "Address", DubboSampler.ADDRESS, new JTextField(40), true, samplerFields,
                 "dubbo://host:port (several: comma-separated) calls providers directly; zookeeper://host:port"
-                        + " discovers them; http://host:port/path calls the consumer controller (the hop)");
-        row(target, "Registry user", DubboSampler.USERNAME, new JTextField(12), "ZooKeeper digest user (optional)");
-        row(target, "Registry password", DubboSampler.PASSWORD, new JPasswordField(12),
-                "ZooKeeper digest password (optional; never logged or shown in results)");
+                        + " discovers them; http://host:port/path calls the consumer controller (the hop)", browse);
+        row(target, "Registry user", DubboSampler.USERNAME, new JTextField(14), false, false,
+                "ZooKeeper digest user (optional)", null);
+        row(target, "Registry password", DubboSampler.PASSWORD, new JPasswordField(14), false, false,
+                "ZooKeeper digest password (optional; never logged or shown in results)", null);
         groups.add(target);
 
         JPanel service = group("Service");
-        row(service, "Interface", DubboSampler.INTERFACE, new JTextField(40),
-                "fully qualified interface name, e.g. io.dubbostress.api.StressTestService");
-        row(service, "Method", DubboSampler.METHOD, new JTextField(20), "method name, e.g. echo");
-        row(service, "Version", DubboSampler.VERSION, new JTextField(10), "service version (optional)");
-        row(service, "Group", DubboSampler.GROUP, new JTextField(10), "service group (optional)");
+        row(service, "Interface", DubboSampler.INTERFACE, new JTextField(40), true, samplerFields,
+                "fully qualified interface name, e.g. io.dubbostress.api.StressTestService (not used by the hop)",
+                null);
+        row(service, "Method", DubboSampler.METHOD, new JTextField(20), false, samplerFields,
+                "method name, e.g. echo (not used by the hop)", null);
+        row(service, "Version", DubboSampler.VERSION, new JTextField(10), false, false,
+                "service version (optional)", null);
+        row(service, "Group", DubboSampler.GROUP, new JTextField(10), false, false, "service group (optional)", null);
         row(service, "Invocation [generic]", DubboSampler.INVOCATION,
-                combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED),
+                combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED), false, false,
                 "generic: GenericService, no service jar needed; typed: the interface's own proxy (its jar in"
-                        + " lib/ext), as production clients call");
+                        + " lib/ext), as production clients call", null);
         groups.add(service);
 
         JPanel arguments = group("Arguments");
-        row(arguments, "Parameter types", DubboSampler.PARAMETER_TYPES, new JTextField(40),
-                "comma-separated: java.lang.String, int, io.x.Order (short names for java.lang/math/time/util)");
+        row(arguments, "Parameter types", DubboSampler.PARAMETER_TYPES, new JTextField(40), true, false,
+                "comma-separated: java.lang.String, int, io.x.Order (short names for java.lang/math/time/util);"
+                        + " empty for a method without parameters", null);
         JTextArea values = new JTextArea(4, 40);
         values.setLineWrap(true);
         values.setFont(new Font(Font.MONOSPACED, Font.PLAIN, values.getFont().getSize()));
-        row(arguments, "Arguments (JSON array)", DubboSampler.ARGUMENTS, values,
+        row(arguments, "Arguments (JSON array)", DubboSampler.ARGUMENTS, values, true, false,
                 "one JSON value per type: [\"abc\", 42, {\"id\": 1}]; {\"$payload\": 1024} is a 1024-byte string;"
-                        + " {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"} an explicit type");
-        row(arguments, "Attachments (JSON object)", DubboSampler.ATTACHMENTS, new JTextField(40),
-                "sent with every call: {\"traceId\": \"${__UUID()}\"}");
+                        + " {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"} an explicit type", null);
+        row(arguments, "Attachments (JSON object)", DubboSampler.ATTACHMENTS, new JTextField(40), true, false,
+                "sent with every call: {\"traceId\": \"${__UUID()}\"}", null);
         groups.add(arguments);
 
         JPanel dubbo = group("Dubbo settings");
         row(dubbo, "Timeout ms [" + DubboSampler.TIMEOUT_DEFAULT + "]", DubboSampler.TIMEOUT, new JTextField(8),
-                "call timeout in milliseconds (the hop: connect and read timeout)");
-        row(dubbo, "Retries [" + DubboSampler.RETRIES_DEFAULT + "]", DubboSampler.RETRIES, new JTextField(4),
-                "retries after a failure (0: every failure is seen)");
+                false, false, "call timeout in milliseconds (the hop: connect and read timeout); also bounds how"
+                        + " long connecting to a ZooKeeper registry may take", null);
+        row(dubbo, "Retries [" + DubboSampler.RETRIES_DEFAULT + "]", DubboSampler.RETRIES, new JTextField(8), false,
+                false, "retries after a failure (0: every failure is seen)", null);
         row(dubbo, "Connections [" + DubboSampler.CONNECTIONS_DEFAULT + "]", DubboSampler.CONNECTIONS,
-                new JTextField(4), "connections per provider; 0 = one connection shared by all references");
+                new JTextField(8), false, false, "connections per provider; 0 = one connection shared by all"
+                        + " references", null);
         row(dubbo, "Load balance [" + DubboSampler.LOADBALANCE_DEFAULT + "]", DubboSampler.LOADBALANCE,
-                combo("", "random", "roundrobin", "leastactive", "consistenthash", "shortestresponse"),
-                "how a provider is chosen among several");
+                combo("", "random", "roundrobin", "leastactive", "consistenthash", "shortestresponse"), false, false,
+                "how a provider is chosen among several", null);
         row(dubbo, "Cluster [" + DubboSampler.CLUSTER_DEFAULT + "]", DubboSampler.CLUSTER,
-                combo("", "failover", "failfast", "failsafe", "failback", "forking", "broadcast"),
-                "what a failure does (with retries 0, failover and failfast both fail at once)");
+                combo("", "failover", "failfast", "failsafe", "failback", "forking", "broadcast"), false, false,
+                "what a failure does (with retries 0, failover and failfast both fail at once)", null);
         row(dubbo, "Serialization [" + DubboSampler.SERIALIZATION_DEFAULT + "]", DubboSampler.SERIALIZATION,
-                combo("", "hessian2", "fastjson", "java", "compactedjava", "nativejava", "avro"),
-                "wire format; the provider must accept it");
+                combo("", "hessian2", "fastjson", "java", "compactedjava", "nativejava", "avro"), false, false,
+                "wire format; the provider must accept it", null);
         groups.add(dubbo);
 
         JPanel results = group("Results");
         row(results, "Response check [" + DubboSampler.RESPONSE_CHECK_DEFAULT + "]", DubboSampler.RESPONSE_CHECK,
-                combo("", DubboSampler.CHECK_NONE, DubboSampler.CHECK_ECHO),
-                "echo: the response must equal the first argument (hop: HTTP 200 with \"ok\":true)");
+                combo("", DubboSampler.CHECK_NONE, DubboSampler.CHECK_ECHO), false, false,
+                "echo: the response must equal the first argument (hop: HTTP 200 with \"ok\":true)", null);
         row(results, "Response data chars [" + DubboSampler.RESPONSE_DATA_CHARS_DEFAULT + "]",
-                DubboSampler.RESPONSE_DATA_CHARS, new JTextField(8),
-                "characters of the response kept in the result: 0 none (fastest), -1 all");
+                DubboSampler.RESPONSE_DATA_CHARS, new JTextField(8), false, false,
+                "characters of the response kept in the result: 0 none (fastest), -1 all", null);
         groups.add(results);
 
+        alignLabels();
         add(groups, BorderLayout.NORTH);
+        JPanel legend = new JPanel();
+        legend.setLayout(new BoxLayout(legend, BoxLayout.Y_AXIS));
+        legend.setBorder(BorderFactory.createEmptyBorder(4, 6, 4, 6));
+        if (samplerFields) {
+            JLabel required = new JLabel("required, here or in a Dubbo Defaults element in scope (Interface and"
+                    + " Method: not for an http:// hop)", REQUIRED_MARK, JLabel.LEADING);
+            legend.add(required);
+        } else {
+            legend.add(new JLabel("Every field is optional: a sampler's own value wins."));
+        }
+        legend.add(new JLabel("[x]: the default when empty."));
+        add(legend, BorderLayout.CENTER);
     }
 
     private static JPanel group(String title) {
@@ -142,30 +210,142 @@ public final class DubboFieldsPanel extends JPanel {
     private static JComboBox<String> combo(String... items) {
         JComboBox<String> box = new JComboBox<>(items);
         box.setEditable(true); // a JMeter variable or another Dubbo extension name may be typed in
+        box.setPrototypeDisplayValue("shortestresponse");
         return box;
     }
 
-    private void row(JPanel panel, String label, String key, JComponent widget, String tooltip) {
-        int y = panel.getComponentCount() / 2;
+    private JButton browseButton() {
+        JButton button = new JButton("Browse...");
+        button.setName("browse");
+        button.setToolTipText(wrapped("lists the services, methods and parameter types of the provider"
+                + " (dubbo://host:port, Dubbo 2.7 with dubbo.protocol.telnet=ls) or ZooKeeper registry"
+                + " (zookeeper://host:port) in Address, and fills Interface, Version, Group, Method, Parameter"
+                + " types and Arguments from your choice"));
+        button.addActionListener(e -> BrowseDialog.open(this));
+        return button;
+    }
+
+    /** A tooltip as HTML wrapped at {@value #TOOLTIP_WIDTH_PX} pixels (Swing shows plain text on one line). */
+    static String wrapped(String text) {
+        String escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return "<html><body style='width: " + TOOLTIP_WIDTH_PX + "px'>" + escaped + "</body></html>";
+    }
+
+    /**
+     * @param wide the widget takes the row's width (addresses, names, JSON); otherwise it keeps the width of its
+     *     content (numbers, choices)
+     * @param required marked with a red asterisk
+     * @param trailing an extra component after the widget (the Browse button), or null
+     */
+    private void row(JPanel panel, String label, String key, JComponent widget, boolean wide, boolean required,
+            String tooltip, JComponent trailing) {
+        int y = rowsIn(panel);
+        String tip = wrapped(required ? tooltip + ". Required, here or in a Dubbo Defaults element in scope." : tooltip);
         GridBagConstraints c = new GridBagConstraints();
         c.gridx = 0;
         c.gridy = y;
-        c.anchor = GridBagConstraints.NORTHWEST;
-        c.insets = new Insets(2, 4, 2, 8);
-        JLabel name = new JLabel(label);
-        name.setToolTipText(tooltip);
+        c.anchor = widget instanceof JTextArea ? GridBagConstraints.NORTHEAST : GridBagConstraints.EAST;
+        c.insets = new Insets(3, 4, 3, 6);
+        JLabel name = new JLabel(label + ":");
+        if (required) {
+            name.setIcon(REQUIRED_MARK); // after the text: "Address:*"
+            name.setHorizontalTextPosition(JLabel.LEADING);
+            name.getAccessibleContext().setAccessibleDescription("required");
+        }
+        name.setHorizontalAlignment(JLabel.RIGHT);
+        name.setToolTipText(tip);
         panel.add(name, c);
+        labels.add(name);
         c = new GridBagConstraints();
         c.gridx = 1;
         c.gridy = y;
         c.weightx = 1;
-        c.fill = GridBagConstraints.HORIZONTAL;
-        c.insets = new Insets(2, 0, 2, 4);
-        widget.setToolTipText(tooltip);
+        c.anchor = GridBagConstraints.WEST;
+        c.fill = wide ? GridBagConstraints.HORIZONTAL : GridBagConstraints.NONE;
+        c.insets = new Insets(3, 0, 3, 4);
+        widget.setToolTipText(tip);
+        if (widget instanceof JComboBox) {
+            ((JComponent) ((JComboBox<?>) widget).getEditor().getEditorComponent()).setToolTipText(tip);
+        }
         widget.setName(key);
         name.setLabelFor(widget);
         panel.add(widget instanceof JTextArea ? new JScrollPane(widget) : widget, c);
+        if (trailing != null) {
+            c = new GridBagConstraints();
+            c.gridx = 2;
+            c.gridy = y;
+            c.insets = new Insets(3, 0, 3, 4);
+            panel.add(trailing, c);
+        }
         fields.add(new Field(key, widget));
+    }
+
+    private static int rowsIn(JPanel panel) {
+        GridBagLayout layout = (GridBagLayout) panel.getLayout();
+        int rows = 0;
+        for (java.awt.Component component : panel.getComponents()) {
+            rows = Math.max(rows, layout.getConstraints(component).gridy + 1);
+        }
+        return rows;
+    }
+
+    /** One label column for every group: each label as wide as the widest, so the fields start at one x. */
+    private void alignLabels() {
+        int width = 0;
+        for (JLabel label : labels) {
+            width = Math.max(width, label.getPreferredSize().width);
+        }
+        for (JLabel label : labels) {
+            Dimension size = new Dimension(width, label.getPreferredSize().height);
+            label.setPreferredSize(size);
+            label.setMinimumSize(size);
+        }
+    }
+
+    /** Whether this panel holds the sampler's fields (required marks, Browse button). */
+    public boolean samplerFields() {
+        return samplerFields;
+    }
+
+    /**
+     * Fills the service fields from a browse: Interface, Version, Group; with a method, Method and (when the browse
+     * knew them) Parameter types, and Arguments with one placeholder per parameter when Arguments was empty or the
+     * parameter types changed. Fields the browse did not know are left as they are.
+     */
+    public void applyChoice(BrowsedService service, BrowsedMethod method) {
+        field(DubboSampler.INTERFACE).write(service.interfaceName());
+        field(DubboSampler.VERSION).write(service.version());
+        field(DubboSampler.GROUP).write(service.group());
+        if (method == null) {
+            return;
+        }
+        field(DubboSampler.METHOD).write(method.name());
+        if (method.typesKnown()) {
+            String before = field(DubboSampler.PARAMETER_TYPES).read();
+            String types = method.parameterTypesField();
+            field(DubboSampler.PARAMETER_TYPES).write(types);
+            if (field(DubboSampler.ARGUMENTS).read().trim().isEmpty() || !sameTypes(before, types)) {
+                field(DubboSampler.ARGUMENTS).write(method.argumentsSkeleton());
+            }
+        }
+    }
+
+    private static boolean sameTypes(String a, String b) {
+        return a.replaceAll("\\s+", "").equals(b.replaceAll("\\s+", ""));
+    }
+
+    /** The current text of a field (the Browse dialog reads Address, user, password and timeout). */
+    public String text(String key) {
+        return field(key).read();
+    }
+
+    private Field field(String key) {
+        for (Field field : fields) {
+            if (field.key.equals(key)) {
+                return field;
+            }
+        }
+        throw new IllegalArgumentException("no field " + key);
     }
 
     /** Element -> widgets. */

@@ -12,7 +12,7 @@ public class DubboSamplerGui extends AbstractSamplerGui {
 
     private static final long serialVersionUID = 1L;
 
-    private final DubboFieldsPanel fields = new DubboFieldsPanel();
+    private final DubboFieldsPanel fields = new DubboFieldsPanel(true);
 
     public DubboSamplerGui() {
         setLayout(new BorderLayout(0, 5));
