@@ -83,6 +83,17 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
     /** Reads an object's fields as a map (hessian2 object with its definition, or a hessian map). */
     private abstract static class FieldsReader extends AbstractDeserializer {
 
+        final Class<?> type;
+
+        FieldsReader(Class<?> type) {
+            this.type = type;
+        }
+
+        @Override
+        public Class getType() {
+            return type;
+        }
+
         @Override
         public Object readObject(AbstractHessianInput in, String[] fieldNames) throws IOException {
             Object placeholder = new Object();
@@ -120,15 +131,8 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
      */
     private static final class IncompleteCollectionReader extends FieldsReader {
 
-        private final Class<?> type;
-
         IncompleteCollectionReader(Class<?> type) {
-            this.type = type;
-        }
-
-        @Override
-        public Class getType() {
-            return type;
+            super(type);
         }
 
         @Override
@@ -183,9 +187,8 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
 
     private static final class StackTraceElementReader extends FieldsReader {
 
-        @Override
-        public Class getType() {
-            return StackTraceElement.class;
+        StackTraceElementReader() {
+            super(StackTraceElement.class);
         }
 
         @Override
@@ -202,15 +205,8 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
 
     private static final class ThrowableReader extends FieldsReader {
 
-        private final Class<?> type;
-
         ThrowableReader(Class<?> type) {
-            this.type = type;
-        }
-
-        @Override
-        public Class getType() {
-            return type;
+            super(type);
         }
 
         @Override
