@@ -1,5 +1,7 @@
 package io.dubbostress.report.gc;
 
+import io.dubbostress.report.ReportFiles;
+
 import io.dubbostress.report.UserError;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -53,6 +55,7 @@ public final class GcAnalysisStore {
             analysis.writeJson(g);
             g.writeRaw('\n');
         } catch (IOException e) {
+            deleteQuietly(temporary); // a full disk must not leave a .tmp behind
             throw new UncheckedIOException("could not write " + file, e);
         }
         move(temporary, file);
@@ -116,20 +119,27 @@ public final class GcAnalysisStore {
     }
 
     private static void write(Path file, String text) {
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            Files.write(temporary, (text + "\n").getBytes(StandardCharsets.UTF_8));
+            ReportFiles.writeAtomically(file, text + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file, e);
         }
-        move(temporary, file);
     }
 
     private static void move(Path temporary, Path file) {
         try {
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteQuietly(temporary);
             throw new UncheckedIOException("could not write " + file, e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // the write already failed; that is what the caller hears about
         }
     }
 }
