@@ -121,32 +121,6 @@ public final class JtlReader implements Closeable {
         }
     }
 
-    /**
-     * Continues reading {@code file} with known columns from byte {@code offset} on (plain files only), after skipping
-     * the partial line there. Used to find the last timestamps of a big file without reading all of it.
-     */
-    public static JtlReader openAt(Path file, JtlColumns columns, long offset) {
-        InputStream in = openStream(file, "JTL file");
-        try {
-            long skipped = 0;
-            while (skipped < offset) {
-                long n = in.skip(offset - skipped);
-                if (n <= 0) {
-                    break;
-                }
-                skipped += n;
-            }
-            JtlReader reader = new JtlReader(file, in, columns);
-            if (offset > 0) {
-                reader.skipLine();
-            }
-            return reader;
-        } catch (IOException e) {
-            closeQuietly(in);
-            throw new UncheckedIOException("could not read " + file, e);
-        }
-    }
-
     private static InputStream openStream(Path file, String what) {
         try {
             InputStream raw = Files.newInputStream(file);
@@ -348,19 +322,6 @@ public final class JtlReader implements Closeable {
         pos = Math.min(i + 1, limit);
         badReason = reason;
         return BAD;
-    }
-
-    private void skipLine() throws IOException {
-        while (true) {
-            if (pos >= limit && !fill()) {
-                return;
-            }
-            while (pos < limit) {
-                if (buf[pos++] == '\n') {
-                    return;
-                }
-            }
-        }
     }
 
     /** Turns the delimited fields into {@link #row}; false (and {@link #badReason}) when a number is not one. */

@@ -189,7 +189,7 @@ class JtlReaderTest {
                 assertThat(rows.stream().map(r -> r[3]).distinct()).containsExactlyInAnyOrder("lbl0", "lbl1", "lbl2");
             }
         }
-        JtlSpan span = JtlSpan.probe(plain);
+        JtlSpan span = JtlSpan.exact(plain);
         assertThat(span.firstStartMs()).isEqualTo(1_000_000L);
         assertThat(span.lastEndMs()).isEqualTo(lastEnd);
     }
@@ -208,7 +208,7 @@ class JtlReaderTest {
         assertThatThrownBy(() -> JtlReader.open(noLabel)).isInstanceOf(UserError.class)
                 .hasMessageContaining("has no 'label' column");
         Path headerOnly = Files.write(dir.resolve("h.jtl"), (HEADER + "\n").getBytes());
-        assertThatThrownBy(() -> JtlSpan.probe(headerOnly)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> JtlSpan.exact(headerOnly)).isInstanceOf(UserError.class)
                 .hasMessage("JTL file " + headerOnly + " has no samples");
     }
 }
