@@ -114,6 +114,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
 
     /** The JMeter variable each sample sets: elapsed time in whole microseconds. */
     public static final String ELAPSED_US_VARIABLE = "elapsed_us";
+    /**
+     * The JMeter variable each sample sets: microseconds from the due time a Target Rate Schedule gave it to its end
+     * (the response time corrected for coordinated omission); empty without a schedule.
+     */
+    public static final String RESPONSE_US_VARIABLE = "response_us";
 
     /** Every key, in GUI order. */
     static final String[] KEYS = {ADDRESS, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES, ARGUMENTS,
@@ -149,6 +154,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             result.sampleEnd();
             SampleRecording.fail(result, Failure.of(e));
             SampleRecording.putElapsedMicros(0);
+            long now = System.nanoTime();
+            SampleRecording.putFromDue(now, now);
             return result;
         }
         result.setSamplerData(plan.samplerData());
