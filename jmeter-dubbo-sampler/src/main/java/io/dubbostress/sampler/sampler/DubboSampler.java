@@ -4,6 +4,7 @@ import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -118,7 +119,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
      * The JMeter variable each sample sets: microseconds from the due time a Target Rate Schedule gave it to its end
      * (the response time corrected for coordinated omission); empty without a schedule.
      */
-    public static final String RESPONSE_US_VARIABLE = "response_us";
+    public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
 
     /** Every key, in GUI order. */
     static final String[] KEYS = {ADDRESS, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES, ARGUMENTS,
