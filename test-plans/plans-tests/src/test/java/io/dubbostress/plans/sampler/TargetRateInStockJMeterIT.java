@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TargetRateInStockJMeterIT {
 
-    private static final int RATE = 100;
-    private static final int SECONDS = 4;
+    private static final int RATE = 60;
+    // long enough for the first call, which creates the Dubbo reference (seconds on a loaded machine)
+    private static final int SECONDS = 10;
 
     @TempDir
     static Path dir;
