@@ -145,7 +145,9 @@ class TargetRateStallIT {
     }
 
     private static long nearestRank(long[] sorted, double percentile) {
-        int rank = (int) Math.ceil(percentile / 100 * sorted.length);
+        // the smallest rank r with r / n >= p / 100, in decimal arithmetic (0.999 * n is not exact in binary)
+        int rank = java.math.BigDecimal.valueOf(percentile).multiply(java.math.BigDecimal.valueOf(sorted.length))
+                .divide(java.math.BigDecimal.valueOf(100)).setScale(0, java.math.RoundingMode.CEILING).intValueExact();
         return sorted[Math.max(0, rank - 1)];
     }
 
