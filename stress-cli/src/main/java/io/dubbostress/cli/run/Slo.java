@@ -20,7 +20,7 @@ public final class Slo {
 
     public static final double DEFAULT_ERROR_BUDGET_PERCENT = 1.0;
 
-    private static final Pattern LIMIT = Pattern.compile("p(\\d{1,2}(?:\\.\\d+)?)=(\\d+(?:\\.\\d+)?)(us|ms|s)");
+    private static final Pattern LIMIT = Pattern.compile("p(\\d{1,4}(?:\\.\\d+)?)=(\\d+(?:\\.\\d+)?)(us|ms|s)");
     private static final Pattern ERRORS = Pattern.compile("errors=(\\d+(?:\\.\\d+)?)%");
 
     /** One percentile limit. */
@@ -47,8 +47,8 @@ public final class Slo {
             if (limit.matches()) {
                 String p = limit.group(1);
                 // p999 is p99.9 and p9999 p99.99, as report.json names them
-                double percentile = p.length() > 2 && !p.contains(".") ? Double.parseDouble(p.substring(0, 2) + "."
-                        + p.substring(2)) : Double.parseDouble(p);
+                double percentile = p.length() > 2 && p.startsWith("99") && !p.contains(".")
+                        ? Double.parseDouble("99." + p.substring(2)) : Double.parseDouble(p);
                 if (!(percentile > 0 && percentile < 100)) {
                     throw new TypeConversionException("'" + value + "': the percentile of '" + part
                             + "' must be between 0 and 100");
