@@ -46,7 +46,8 @@ class RateIT {
         long secondHalf = dues.size() - firstHalf;
         // every call of the 40 calls/s step was made (none skipped), and no more
         assertThat(firstHalf).as("calls due in the 40 calls/s half").isBetween(239L, 241L);
-        assertThat(secondHalf).as("calls due in the 200 calls/s half").isLessThanOrEqualTo(200L * 6 + 1);
+        // JMeter ends each thread at its own start + duration: the last thread starts up to the 1 s ramp-up late
+        assertThat(secondHalf).as("calls due in the 200 calls/s half").isLessThanOrEqualTo(200L * (6 + 1) + 1);
         assertThat(secondHalf).as("second half vs first half").isGreaterThan(firstHalf * 2);
         // no call started before its due time (JMeter's start is whole ms)
         for (int i = 1; i < rows.size(); i++) {
