@@ -31,7 +31,7 @@ class CapacitySearchIT {
         Path run = dir.resolve("run");
         Path out = dir.resolve("stress.out");
         try (ChildJvm cli = StressCli.start(out, "run", "--scenarios", "direct-1k,hop-1k", "--threads", "8",
-                "--duration", "4s", "--warmup", "1s", "--rate", "100", "--find-max-rate", "--slo", "p99=20ms",
+                "--duration", "6s", "--warmup", "2s", "--rate", "100", "--find-max-rate", "--slo", "p99=20ms",
                 "--search-trials", "3", "--no-dashboard", "--out", run.toString())) {
             assertThat(cli.waitFor(Duration.ofMinutes(6))).isTrue();
             assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(40)).isZero();
