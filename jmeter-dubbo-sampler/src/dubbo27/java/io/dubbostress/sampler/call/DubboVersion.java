@@ -40,6 +40,11 @@ public final class DubboVersion {
         return true;
     }
 
+    /** Settings every reference of this jar gets: none beyond the shared ones in Dubbo 2.7. */
+    static void configureReference(ReferenceConfig<?> config) {
+        // nothing
+    }
+
     /** Dubbo logs through SLF4J (JMeter's logging). */
     static void useSlf4jLogging() {
         LoggerFactory.setLoggerAdapter("slf4j");

@@ -66,6 +66,7 @@ public final class DubboReference {
             config.setGeneric("true");
         }
         config.setProxy(DirectJdkProxyFactory.NAME);
+        DubboVersion.configureReference(config);
         config.setCheck(false);
         if (!key.version().isEmpty()) {
             config.setVersion(key.version());

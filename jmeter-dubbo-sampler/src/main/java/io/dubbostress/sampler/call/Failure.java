@@ -67,6 +67,8 @@ public final class Failure {
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
     /** Dubbo 3's text: {@code No such method nosuch in class interface io.x.Service}. */
     private static final Pattern NO_SUCH_METHOD_3 = Pattern.compile("No such method (\\S+) in class (?:interface )?([\\w.$]+)");
+    /** Dubbo's timeout, in its messages: {@code timeout: 1000 ms} (3.3: {@code Timeout after 1000ms}). */
+    private static final Pattern TIMEOUT_MS = Pattern.compile("(?i)timeout(?::| after) (\\d+) ?ms");
     /** A triple status: {@code UNIMPLEMENTED : Invoker for gRPC not found}. */
     private static final Pattern TRIPLE_STATUS = Pattern.compile("^([A-Z_]+) : (.*)$");
     /** Where the service key goes in a triple failure's message ({@link #ofCall} puts the called one there). */
@@ -124,6 +126,13 @@ public final class Failure {
                     return answered;
                 }
             }
+            if (TIMEOUT.equals(code) && text.length() > MAX_MESSAGE_CHARS) {
+                // Dubbo 3's timeout text quotes the invoker, provider and times before it names the timeout
+                Matcher ms = TIMEOUT_MS.matcher(text);
+                if (ms.find()) {
+                    text = "no answer within " + ms.group(1) + " ms: " + text;
+                }
+            }
             return new Failure(code, oneLine(text));
         }
         return new Failure("ERROR", oneLine(error.getClass().getName() + ": "
@@ -174,6 +183,12 @@ public final class Failure {
             case "PERMISSION_DENIED":
             case "UNAUTHENTICATED":
                 return new Failure(FORBIDDEN, oneLine("the provider refused the call: " + detail));
+            case "INTERNAL":
+                if (detail.startsWith("Deserialize response failed")) {
+                    return new Failure("SERIALIZATION", oneLine("cannot decode the provider's answer here (triple "
+                            + code + ": " + detail + ")"));
+                }
+                return new Failure("PROVIDER_ERROR", oneLine("provider: triple " + code + ": " + detail));
             case "DEADLINE_EXCEEDED":
                 return new Failure(TIMEOUT, oneLine("triple " + code + ": " + detail));
             case "UNAVAILABLE":

@@ -84,8 +84,10 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
         if ("java.util.CollSer".equals(cl.getName())) {
             return new IncompleteCollectionReader(cl);
         }
-        if (cl == java.util.Map.class) {
-            return new GuardedMapReader(cl); // a CollSer read where a Map is expected: hessian asks for Map's reader
+        if (cl == java.util.Map.class || cl == java.util.HashMap.class) {
+            // a CollSer read where a Map is expected: hessian asks for Map's reader (Dubbo 3.3's, whose class checker
+            // refuses to load CollSer: HashMap's)
+            return new GuardedMapReader(cl);
         }
         if (cl == java.util.List.class || cl == java.util.Set.class || cl == Collection.class) {
             return new GuardedCollectionReader(cl); // the same for List.of / Set.of

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.serialize.hessian2.Hessian2FactoryManager;
+import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.registry.Registry;
@@ -45,6 +46,15 @@ public final class DubboVersion {
         return false;
     }
 
+    /**
+     * Settings every reference of this jar gets: without Dubbo 3's consumer filter {@code rpc-exception}, which
+     * rethrows a failed call's RpcException from its response callback, where Dubbo logs it as an ERROR with a stack
+     * trace (twice per failed triple call) before the sample gets the same exception.
+     */
+    static void configureReference(ReferenceConfig<?> config) {
+        config.setFilter("-rpc-exception");
+    }
+
     /** Dubbo logs through SLF4J (JMeter's logging). */
     static void useSlf4jLogging() {
         LoggerFactory.setLoggerAdapter(FrameworkModel.defaultModel(), "slf4j");
@@ -58,6 +68,10 @@ public final class DubboVersion {
      * readers are left out: hessian-lite 4 calls readers in ways they were not written for).
      */
     static void installThrowableDecoding() {
+        // Dubbo 3.3's class checker would refuse to load CollSer: hessian then read it as a HashMap ({tag=3}), printed a
+        // warning on the console and Dubbo logged an ERROR; loaded, it reaches the guard's reader
+        FrameworkModel.defaultModel().getBeanFactory().getOrRegisterBean(SerializeSecurityManager.class)
+                .addToAllowed("java.util.CollSer");
         Hessian2FactoryManager factories = FrameworkModel.defaultModel().getBeanFactory()
                 .getOrRegisterBean(Hessian2FactoryManager.class);
         ClassLoader[] loaders = {DubboVersion.class.getClassLoader(), Thread.currentThread().getContextClassLoader()};
