@@ -16,7 +16,12 @@ enum BenchSide {
     /** JMeter with the Dubbo Sampler's HTTP target calling the consumer, which calls the provider. */
     HOP("hop", false),
     /** The direct plan in a second JMeter home ({@code --jmeter-home-b}): another build of the sampler, A/B. */
-    SAMPLER_B("sampler-b", false);
+    SAMPLER_B("sampler-b", false),
+    /**
+     * The raw client (generic) on the Dubbo of the second home's sampler jar: with jmeter-dubbo3-sampler there, a raw
+     * Dubbo 3.3 client, sampler-b's counterpart.
+     */
+    RAW_B("raw-b", true);
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
@@ -52,7 +57,7 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b");
+                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b");
             }
             if (!sides.contains(found)) {
                 sides.add(found);
