@@ -64,6 +64,11 @@ public final class DubboVersion {
         DubboBootstrap.getInstance().unRegisterShutdownHook();
     }
 
+    /** Nothing to do once a reference exists (the hook went before, {@link #removeShutdownHook}). */
+    static void afterReferenceCreated() {
+        // Dubbo 2.7: done in removeShutdownHook
+    }
+
     /** The reference's serialization (hessian2, ...). */
     static void setSerialization(ReferenceConfig<?> config, Map<String, String> parameters, String serialization) {
         config.setSerialization(serialization);

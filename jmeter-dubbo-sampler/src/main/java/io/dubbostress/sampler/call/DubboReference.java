@@ -135,6 +135,7 @@ public final class DubboReference {
             }
             throw e;
         }
+        DubboVersion.afterReferenceCreated();
         return new DubboReference(key, config, proxy, serviceInterface);
     }
 

@@ -82,13 +82,24 @@ public final class DubboVersion {
         }
     }
 
-    /**
-     * Dubbo 3 adds its JVM shutdown hook when the application starts unless told not to: the sampler destroys its
-     * references at test end itself (Dubbo's hook logging while JMeter's log4j shuts down once emptied jmeter.log).
-     */
+    /** Nothing before the application starts: Dubbo 3 adds its shutdown hook then ({@link #afterReferenceCreated}). */
     static void removeShutdownHook() {
-        if (System.getProperty("dubbo.shutdownHook.listenIgnore") == null) {
-            System.setProperty("dubbo.shutdownHook.listenIgnore", "true");
+        // see afterReferenceCreated
+    }
+
+    /**
+     * Dubbo 3's JVM shutdown hook removed once the application has started (its deployer adds it then, whatever the
+     * settings): the sampler destroys its references at test end itself, and Dubbo's hook, logging while JMeter's log4j
+     * shuts down, once emptied jmeter.log (the 2.7 jar removes it the same way). Idempotent; per reference, not per call.
+     */
+    static void afterReferenceCreated() {
+        try {
+            Object deployer = ApplicationModel.defaultModel().getDeployer();
+            java.lang.reflect.Field hook = deployer.getClass().getDeclaredField("dubboShutdownHook");
+            hook.setAccessible(true);
+            ((org.apache.dubbo.config.DubboShutdownHook) hook.get(deployer)).unregister();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // another Dubbo 3 layout: its hook stays (it destroys what the sampler has destroyed already)
         }
     }
 

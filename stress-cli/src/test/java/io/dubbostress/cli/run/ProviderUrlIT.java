@@ -38,7 +38,7 @@ class ProviderUrlIT {
             Path run = dir.resolve("run");
             String url = "tri://127.0.0.1:" + port;
             try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--provider-url", url,
-                    "--scenarios", "direct-1k", "--threads", "2", "--duration", "5s", "--no-dashboard",
+                    "--scenarios", "direct-1k", "--threads", "2", "--duration", "15s", "--no-dashboard",
                     "--out", run.toString())) {
                 assertThat(cli.waitFor(Duration.ofMinutes(5))).isTrue();
                 assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(40)).isZero();
@@ -48,6 +48,8 @@ class ProviderUrlIT {
             assertThat(runJson.at("/settings/sampler").asText()).startsWith("jmeter-dubbo3-sampler");
             Path folder = run.resolve("scenarios/direct-1k");
             List<String> rows = Files.readAllLines(folder.resolve("results.jtl"));
+            // the first sample of each thread starts Dubbo 3 (seconds on a loaded machine): a 15 s run still has
+            // hundreds after it
             assertThat(rows.subList(1, rows.size())).hasSizeGreaterThan(100)
                     .allSatisfy(row -> assertThat(row).contains(",200,").contains(",true,"));
             // the 3.3 sampler called the triple port (its reference says where), and the provider counted the calls
