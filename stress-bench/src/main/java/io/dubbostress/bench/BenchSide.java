@@ -17,6 +17,13 @@ enum BenchSide {
     HOP("hop", false),
     /** The direct plan in a second JMeter home ({@code --jmeter-home-b}): another build of the sampler, A/B. */
     SAMPLER_B("sampler-b", false),
+    /** The direct plan at a fixed rate ({@code --pace-rate}) paced by the Target Rate Schedule (the shipped plan). */
+    PACED("paced", false),
+    /**
+     * The same at the same rate, paced as the plans did before: a Constant Throughput Timer whose rate is a
+     * {@code __groovy} expression evaluated before every sample.
+     */
+    PACED_GROOVY("paced-groovy", false),
     /**
      * The raw client (generic) on the Dubbo of the second home's sampler jar: with jmeter-dubbo3-sampler there, a raw
      * Dubbo 3.3 client, sampler-b's counterpart.
@@ -57,7 +64,7 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b");
+                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

@@ -45,6 +45,10 @@ final class CallBench {
         Path hopPlan = plans.resolve("dubbo-hop.jmx");
         BenchPlans.withoutPerfMon(home.plan("dubbo-direct.jmx"), directPlan);
         BenchPlans.withoutPerfMon(home.plan("dubbo-hop.jmx"), hopPlan);
+        Path groovyPlan = plans.resolve("dubbo-direct-groovy-pacing.jmx");
+        if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
+            BenchPlans.withGroovyPacing(directPlan, groovyPlan);
+        }
         List<LoadResult> results = new ArrayList<>();
         int count = settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
@@ -56,7 +60,7 @@ final class CallBench {
                 cpu.watch("consumer", services.consumerPid());
             }
             LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, samplerJarB, directPlan,
-                    hopPlan, services, cpu, err, terminal);
+                    hopPlan, groovyPlan, services, cpu, err, terminal);
             for (int payload : settings.payloads) {
                 for (int round = 1; round <= settings.rounds; round++) {
                     for (BenchSide side : settings.sides) {
