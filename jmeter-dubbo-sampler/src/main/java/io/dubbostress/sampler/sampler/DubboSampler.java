@@ -132,6 +132,9 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     private transient List<TestElement> defaults = new ArrayList<>(2);
     /** How this thread's samples call, chosen with the plan (Dubbo or the hop); read by {@link #interrupt}. */
     private transient volatile Call call;
+    /** The config element {@link #applies} was last asked about, and its answer. */
+    private transient ConfigTestElement appliesAsked;
+    private transient boolean appliesAnswer;
 
     public DubboSampler() {
         super();
@@ -295,11 +298,21 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         return n;
     }
 
-    /** Takes defaults from Dubbo Defaults (and JMeter's Simple Config Element), not from other samplers' configs. */
+    /**
+     * Takes defaults from Dubbo Defaults (and JMeter's Simple Config Element), not from other samplers' configs.
+     * JMeter asks before every sample, for every config element in scope: the answer for the last element asked is
+     * kept (an element's GUI class does not change during a test).
+     */
     @Override
     public boolean applies(ConfigTestElement configElement) {
+        if (configElement == appliesAsked) {
+            return appliesAnswer;
+        }
         String gui = configElement.getProperty(TestElement.GUI_CLASS).getStringValue();
-        return APPLIABLE_CONFIG_GUIS.contains(gui);
+        boolean answer = APPLIABLE_CONFIG_GUIS.contains(gui);
+        appliesAsked = configElement;
+        appliesAnswer = answer;
+        return answer;
     }
 
     // --- lifecycle ---------------------------------------------------------------------------------------
@@ -354,6 +367,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         clone.planInputs = null;
         clone.defaults = new ArrayList<>(2);
         clone.call = null;
+        clone.appliesAsked = null;
         return clone;
     }
 }
