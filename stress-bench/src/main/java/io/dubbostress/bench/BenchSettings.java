@@ -27,6 +27,8 @@ final class BenchSettings {
     /** Load after the window, so the CPU samples cover its end under load; not counted. */
     Duration tail = Duration.ofMillis(2000);
     int threads;
+    /** The thread counts of the calls part, in order (the curve); {@link #threads} alone unless --thread-counts. */
+    List<Integer> threadCounts = new ArrayList<>();
     List<Integer> payloads = new ArrayList<>();
     List<BenchSide> sides = new ArrayList<>();
     int timeoutMs;
@@ -37,8 +39,10 @@ final class BenchSettings {
     boolean jfr;
     /** The JMeter to measure; null: the embedded one. */
     Path jmeterHome;
-    /** The JMeter of side sampler-b; null: no such side. */
+    /** The JMeter of side sampler-b; null: the same as side sampler's. */
     Path jmeterHomeB;
+    /** The plan of side sampler-b; null: the shipped direct plan. */
+    Path planB;
     long reportRows;
     int gcPauses;
     /** Sizes of the GC logs made from the real one, MB. */
@@ -59,6 +63,7 @@ final class BenchSettings {
         m.put("warmupSeconds", String.valueOf(warmup.toMillis() / 1000.0));
         m.put("tailSeconds", String.valueOf(tail.toMillis() / 1000.0));
         m.put("threads", String.valueOf(threads));
+        m.put("threadCounts", join(threadCounts));
         m.put("payloads", join(payloads));
         List<String> sideNames = new ArrayList<>();
         sides.forEach(s -> sideNames.add(s.label()));
@@ -72,6 +77,9 @@ final class BenchSettings {
         m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
         if (jmeterHomeB != null) {
             m.put("jmeterHomeB", jmeterHomeB.toString());
+        }
+        if (planB != null) {
+            m.put("planB", planB.toString());
         }
         m.put("reportRows", String.valueOf(reportRows));
         m.put("gcPauses", String.valueOf(gcPauses));
