@@ -132,6 +132,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     private transient List<TestElement> defaults = new ArrayList<>(2);
     /** How this thread's samples call, chosen with the plan (Dubbo or the hop); read by {@link #interrupt}. */
     private transient volatile Call call;
+    /** The sample label while the name holds no variable; null: read the name every sample. */
+    private transient String label;
     /** The config element {@link #applies} was last asked about, and its answer. */
     private transient ConfigTestElement appliesAsked;
     private transient boolean appliesAnswer;
@@ -143,17 +145,19 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     @Override
     public SampleResult sample(Entry entry) {
         SampleResult result = new SampleResult();
-        result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);
         try {
             currentPlan();
         } catch (ConfigurationException e) {
+            result.setSampleLabel(getName());
             result.sampleStart();
             result.sampleEnd();
             SampleRecording.fail(result, Failure.of(e));
             SampleRecording.putElapsedMicros(0);
             return result;
         }
+        String name = label;
+        result.setSampleLabel(name != null ? name : getName());
         result.setSamplerData(plan.samplerData());
         call.sample(result);
         return result;
@@ -185,6 +189,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         plan = next;
         planInputs = inputs;
         variableFields = functionFields();
+        // the label is read once with the plan unless the name holds a variable (JMeter 5.6 locks on every read)
+        label = getProperty(TestElement.NAME) instanceof FunctionProperty ? null : getName();
         return next;
     }
 
@@ -351,6 +357,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             current.close();
         }
         plan = null;
+        label = null;
     }
 
     /** Interrupts an HTTP hop call in flight (closes its connection); a Dubbo call ends at its timeout. */
@@ -368,6 +375,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         clone.defaults = new ArrayList<>(2);
         clone.call = null;
         clone.appliesAsked = null;
+        clone.label = null;
         return clone;
     }
 }
