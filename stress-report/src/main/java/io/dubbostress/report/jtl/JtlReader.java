@@ -57,6 +57,8 @@ public final class JtlReader implements Closeable {
     private final InputStream in;
     private final JtlColumns columns;
     private final JtlColumn[] kinds;
+    /** The fields {@link #interpret} reads: those of a known kind. */
+    private final int[] read;
     private final byte delimiter;
     private final JtlRow row = new JtlRow(this);
     private final LabelCache labels = new LabelCache();
@@ -91,6 +93,7 @@ public final class JtlReader implements Closeable {
         for (int i = 0; i < kinds.length; i++) {
             kinds[i] = columns.kind(i);
         }
+        this.read = java.util.stream.IntStream.range(0, kinds.length).filter(i -> kinds[i] != JtlColumn.OTHER).toArray();
         this.fieldStart = new int[kinds.length];
         this.fieldEnd = new int[kinds.length];
         this.fieldQuoted = new boolean[kinds.length];
@@ -118,6 +121,34 @@ public final class JtlReader implements Closeable {
         } catch (RuntimeException e) {
             closeQuietly(in);
             throw e;
+        }
+    }
+
+    /**
+     * Continues reading {@code file} with known columns from byte {@code offset} on, after skipping the partial line
+     * there: the last rows of a big file without reading all of it. {@code .gz} files cannot be entered in the
+     * middle; for them (and for an offset of 0) this reads from the first data row.
+     */
+    public static JtlReader openAt(Path file, JtlColumns columns, long offset) {
+        if (offset <= 0 || file.getFileName().toString().endsWith(".gz")) {
+            return open(file);
+        }
+        InputStream in = openStream(file, "JTL file");
+        try {
+            long skipped = 0;
+            while (skipped < offset) {
+                long n = in.skip(offset - skipped);
+                if (n <= 0) {
+                    break;
+                }
+                skipped += n;
+            }
+            JtlReader reader = new JtlReader(file, in, columns);
+            reader.skipLine();
+            return reader;
+        } catch (IOException e) {
+            closeQuietly(in);
+            throw new UncheckedIOException("could not read " + file, e);
         }
     }
 
@@ -324,6 +355,19 @@ public final class JtlReader implements Closeable {
         return BAD;
     }
 
+    private void skipLine() throws IOException {
+        while (true) {
+            if (pos >= limit && !fill()) {
+                return;
+            }
+            while (pos < limit) {
+                if (buf[pos++] == '\n') {
+                    return;
+                }
+            }
+        }
+    }
+
     /** Turns the delimited fields into {@link #row}; false (and {@link #badReason}) when a number is not one. */
     private boolean interpret() {
         JtlRow r = row;
@@ -336,11 +380,8 @@ public final class JtlReader implements Closeable {
         r.label = "";
         boolean haveTime = false;
         boolean haveElapsed = false;
-        for (int f = 0; f < kinds.length; f++) {
+        for (int f : read) {
             JtlColumn kind = kinds[f];
-            if (kind == JtlColumn.OTHER) {
-                continue;
-            }
             int s = fieldStart[f];
             int e = fieldEnd[f];
             switch (kind) {
