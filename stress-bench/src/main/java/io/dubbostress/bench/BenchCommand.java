@@ -239,15 +239,15 @@ public class BenchCommand implements Callable<Integer> {
         s.jmeterHome = jmeterHome;
         s.jmeterHomeB = jmeterHomeB;
         s.planB = planB == null ? null : planB.toAbsolutePath().normalize();
-        if (s.planB != null && !Files.isRegularFile(s.planB)) {
-            throw new UserError("Invalid value for option '--plan-b': " + planB + " is not a file");
-        }
         boolean bGiven = jmeterHomeB != null || planB != null;
         if (s.sides.contains(BenchSide.SAMPLER_B) != bGiven) {
             throw new UserError(!bGiven
                     ? "Invalid value for option '--sides': sampler-b needs --jmeter-home-b or --plan-b"
                     : "Invalid value for option '" + (jmeterHomeB != null ? "--jmeter-home-b" : "--plan-b")
                             + "': add sampler-b to --sides to use it");
+        }
+        if (s.planB != null && !Files.isRegularFile(s.planB)) {
+            throw new UserError("Invalid value for option '--plan-b': " + planB + " is not a file");
         }
         if (reportRows < 1) {
             throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");
