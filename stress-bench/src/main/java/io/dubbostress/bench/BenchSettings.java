@@ -29,6 +29,8 @@ final class BenchSettings {
     int threads;
     /** The thread counts of the calls part, in order (the curve); {@link #threads} alone unless --thread-counts. */
     List<Integer> threadCounts = new ArrayList<>();
+    /** The sides paced and paced-groovy: the fixed rate, calls/s. */
+    int paceRate = 2000;
     List<Integer> payloads = new ArrayList<>();
     List<BenchSide> sides = new ArrayList<>();
     int timeoutMs;

@@ -52,6 +52,10 @@ final class CallBench {
             planB = plans.resolve("plan-b.jmx");
             BenchPlans.withoutPerfMon(settings.planB, planB);
         }
+        Path groovyPlan = plans.resolve("dubbo-direct-groovy-pacing.jmx");
+        if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
+            BenchPlans.withGroovyPacing(directPlan, groovyPlan);
+        }
         List<LoadResult> results = new ArrayList<>();
         int count = settings.threadCounts.size() * settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
@@ -63,7 +67,7 @@ final class CallBench {
                 cpu.watch("consumer", services.consumerPid());
             }
             LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, directPlan, hopPlan, planB,
-                    services, cpu, err, terminal);
+                    groovyPlan, services, cpu, err, terminal);
             for (int threads : settings.threadCounts) {
                 for (int payload : settings.payloads) {
                     for (int round = 1; round <= settings.rounds; round++) {

@@ -50,13 +50,15 @@ final class LoadRunner {
     private final Path directPlan;
     private final Path hopPlan;
     private final Path planB;
+    private final Path groovyPlan;
     private final BenchServices services;
     private final CpuRecorder cpu;
     private final PrintStream err;
     private final boolean terminal;
 
     LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
-            Path directPlan, Path hopPlan, Path planB, BenchServices services, CpuRecorder cpu, PrintStream err,
+            Path directPlan, Path hopPlan, Path planB, Path groovyPlan, BenchServices services, CpuRecorder cpu,
+            PrintStream err,
             boolean terminal) {
         this.settings = settings;
         this.java = java;
@@ -66,6 +68,7 @@ final class LoadRunner {
         this.directPlan = directPlan;
         this.hopPlan = hopPlan;
         this.planB = planB;
+        this.groovyPlan = groovyPlan;
         this.services = services;
         this.cpu = cpu;
         this.err = err;
@@ -189,7 +192,8 @@ final class LoadRunner {
         properties.put("duration", String.valueOf((totalMillis() + 999) / 1000 + MAX_FIRST_SAMPLE_SECONDS));
         properties.put("payload", String.valueOf(payloadBytes));
         properties.put("timeout", String.valueOf(settings.timeoutMs));
-        properties.put("rate", "0");
+        boolean paced = side == BenchSide.PACED || side == BenchSide.PACED_GROOVY;
+        properties.put("rate", paced ? String.valueOf(settings.paceRate) : "0");
         properties.put("provider_host", "127.0.0.1");
         properties.put("provider_port", String.valueOf(services.providerPort()));
         if (side == BenchSide.HOP) {
@@ -197,7 +201,8 @@ final class LoadRunner {
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
         Path jtl = dir.resolve("results.jtl");
-        Path plan = side == BenchSide.HOP ? hopPlan : side == BenchSide.SAMPLER_B ? planB : directPlan;
+        Path plan = side == BenchSide.HOP ? hopPlan : side == BenchSide.SAMPLER_B ? planB
+                : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan;
         JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B && jmeterB != null ? jmeterB : jmeter,
                 JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));

@@ -56,26 +56,36 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        Path dir = RunFolderSetup.scenarioDir(layout, scenario.name());
+        return run(scenario, scenario.name(), settings.rate, index, settings.scenarios.size(), record, endpoints,
+                saved);
+    }
+
+    /**
+     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, in the folder
+     * {@code name} (a capacity search's trial: {@code direct-1k-at-400}) at {@code rate}, number {@code index} of
+     * {@code count}.
+     */
+    boolean run(Scenario scenario, String name, RateSchedule rate, int index, int count,
+            RunManifest.ScenarioRecord record, ServiceEndpoints endpoints, Runnable saved) {
+        Path dir = RunFolderSetup.scenarioDir(layout, name);
         JMeterRun run = JMeterRun.prepare(java, jmeter,
-                JMeterRun.Spec.of("jmeter " + scenario.name(), home.plan(scenario.kind().planFile()), dir)
+                JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
-                        .withGcLog(layout.gcLog("jmeter-" + scenario.name()))
-                        .withProperties(planProperties(scenario, dir, endpoints))
+                        .withGcLog(layout.gcLog("jmeter-" + name))
+                        .withProperties(planProperties(scenario, rate, dir, endpoints))
                         .withRemoteHosts(settings.remoteHosts)
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
-        Progress progress = new Progress(err, terminal, scenario.name(), index, settings.scenarios.size(),
-                settings.duration);
+        Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
         ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup);
         JMeterRun.Watch watch = r -> {
             String full = space.stopReason(r);
             String why = full != null ? full : watchdog.stopReason(r);
             if (why != null) {
                 err.println();
-                err.println("stress run: " + scenario.name() + ": " + why + "; stopping JMeter (graceful shutdown, then"
+                err.println("stress run: " + name + ": " + why + "; stopping JMeter (graceful shutdown, then"
                         + " hard)");
             }
             return why;
@@ -95,13 +105,13 @@ final class ScenarioRunner {
         record.endEpochMs = run.testEndMs() > 0 ? run.testEndMs() : System.currentTimeMillis();
         record.samples = progress.samples();
         record.errors = progress.errors();
-        Path jtl = layout.jtl(scenario.name());
+        Path jtl = layout.jtl(name);
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
-                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + scenario.name()
+                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + name
                     + "/jmeter.out and jmeter.log");
-            err.println("stress run: " + scenario.name() + ": " + record.message + "\n" + run.consoleTail(15));
+            err.println("stress run: " + name + ": " + record.message + "\n" + run.consoleTail(15));
             saved.run();
             return false;
         }
@@ -118,7 +128,7 @@ final class ScenarioRunner {
             }
         }
         // a stopped JMeter's collector stops with it: the readings are checked up to the stop, not JMeter's end
-        checkServerMetrics(record, layout.perfMonCsv(scenario.name()),
+        checkServerMetrics(record, layout.perfMonCsv(name),
                 run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
         return !space.wasFull();
@@ -173,14 +183,15 @@ final class ScenarioRunner {
     }
 
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
-    private Map<String, String> planProperties(Scenario scenario, Path dir, ServiceEndpoints endpoints) {
+    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Path dir,
+            ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("threads", String.valueOf(settings.threads));
         p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
         p.put("duration", String.valueOf(settings.duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
         p.put("timeout", String.valueOf(settings.timeoutMs));
-        p.put("rate", settings.rate.asProperty());
+        p.put("rate", rate.asProperty());
         p.put("provider_host", endpoints.providerHost);
         p.put("provider_port", String.valueOf(endpoints.providerPort));
         if (!endpoints.registry.isEmpty()) { // an empty -Jregistry= makes JMeter log "Removing JMeter property"
