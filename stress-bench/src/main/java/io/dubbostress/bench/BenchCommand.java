@@ -119,8 +119,9 @@ public class BenchCommand implements Callable<Integer> {
     Path jmeterHome;
 
     @Option(names = "--jmeter-home-b", paramLabel = "DIR",
-            description = "A second JMeter home for side sampler-b (the direct plan again): A/B of two builds of the "
-                    + "sampler, run by run in the same bench.")
+            description = "A second JMeter home for side sampler-b (the direct plan again) and raw-b (the raw client on "
+                    + "its sampler jar's Dubbo): A/B of two builds of the sampler, or of the Dubbo 2.7 and 3.3 jars, run "
+                    + "by run in the same bench.")
     Path jmeterHomeB;
 
     @Option(names = "--plan-b", paramLabel = "FILE",
@@ -250,12 +251,19 @@ public class BenchCommand implements Callable<Integer> {
         s.jmeterHome = jmeterHome;
         s.jmeterHomeB = jmeterHomeB;
         s.planB = planB == null ? null : planB.toAbsolutePath().normalize();
-        boolean bGiven = jmeterHomeB != null || planB != null;
-        if (s.sides.contains(BenchSide.SAMPLER_B) != bGiven) {
-            throw new UserError(!bGiven
-                    ? "Invalid value for option '--sides': sampler-b needs --jmeter-home-b or --plan-b"
-                    : "Invalid value for option '" + (jmeterHomeB != null ? "--jmeter-home-b" : "--plan-b")
-                            + "': add sampler-b to --sides to use it");
+        boolean samplerB = s.sides.contains(BenchSide.SAMPLER_B);
+        boolean rawB = s.sides.contains(BenchSide.RAW_B);
+        if (rawB && jmeterHomeB == null) {
+            throw new UserError("Invalid value for option '--sides': raw-b needs --jmeter-home-b");
+        }
+        if (samplerB && jmeterHomeB == null && planB == null) {
+            throw new UserError("Invalid value for option '--sides': sampler-b needs --jmeter-home-b or --plan-b");
+        }
+        if (jmeterHomeB != null && !samplerB && !rawB) {
+            throw new UserError("Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides to use it");
+        }
+        if (planB != null && !samplerB) {
+            throw new UserError("Invalid value for option '--plan-b': add sampler-b to --sides to use it");
         }
         if (s.planB != null && !Files.isRegularFile(s.planB)) {
             throw new UserError("Invalid value for option '--plan-b': " + planB + " is not a file");

@@ -107,9 +107,11 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop, sampler-b, paced, paced-groovy", "--sides", "raw,fast");
+                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy", "--sides", "raw,fast");
         assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b or "
                 + "--plan-b", "--sides", "sampler,sampler-b");
+        assertRefused("stress bench: Invalid value for option '--sides': raw-b needs --jmeter-home-b",
+                "--sides", "raw,raw-b");
         assertRefused("stress bench: Invalid value for option '--plan-b': add sampler-b to --sides to use it",
                 "--plan-b", dir.resolve("b.jmx").toString());
         assertRefused("stress bench: Invalid value for option '--plan-b': " + dir.resolve("none.jmx")
@@ -118,8 +120,8 @@ class BenchOptionsTest {
                 "--thread-counts", "20,many");
         assertRefused("stress bench: Invalid value for option '--thread-counts': 0 is outside 1 to 5000 threads",
                 "--thread-counts", "0,20");
-        assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it",
-                "--jmeter-home-b", dir.toString());
+        assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides"
+                + " to use it", "--jmeter-home-b", dir.toString());
         assertRefused("stress bench: Invalid value for option '--parts': 'all' is not one of calls, report, gc",
                 "--parts", "all");
         assertRefused("stress bench: Invalid value for option '--report-rows': 0 (must be >= 1)",
