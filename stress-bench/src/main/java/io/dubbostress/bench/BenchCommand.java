@@ -124,6 +124,16 @@ public class BenchCommand implements Callable<Integer> {
                     + "by run in the same bench.")
     Path jmeterHomeB;
 
+    @Option(names = "--plan-b", paramLabel = "FILE",
+            description = "A plan for side sampler-b instead of the shipped direct plan (its PerfMon collector "
+                    + "removed, the same properties): A/B of two plans, in one JMeter home or with --jmeter-home-b.")
+    Path planB;
+
+    @Option(names = "--thread-counts", paramLabel = "LIST",
+            description = "The cost curve: run every side and payload at each of these thread counts (e.g. "
+                    + "20,200,1000), closed model. Default: --threads alone.")
+    String threadCounts;
+
     @Option(names = "--jfr", description = "Record a JFR profile of every load generator (runs/<run>/load.jfr).")
     boolean jfr;
 
@@ -184,6 +194,9 @@ public class BenchCommand implements Callable<Integer> {
         results.loadAverageAtEnd = ProcStat.loadAverage();
         String markdown = BenchMarkdown.render(results);
         Files.write(settings.out.resolve("bench.md"), markdown.getBytes(StandardCharsets.UTF_8));
+        if (!results.calls.isEmpty()) {
+            Files.write(settings.out.resolve("bench-curve.svg"), BenchChart.svg(results).getBytes(StandardCharsets.UTF_8));
+        }
         Files.write(settings.out.resolve("bench.json"),
                 BenchJson.render(results, "dubbo-stress " + BuildVersions.get("dubbo-stress"))
                         .getBytes(StandardCharsets.UTF_8));
@@ -222,6 +235,7 @@ public class BenchCommand implements Callable<Integer> {
         s.warmup = warmup;
         harness.validate();
         s.threads = harness.threads;
+        s.threadCounts = threadCounts == null ? List.of(harness.threads) : parseCounts("--thread-counts", threadCounts);
         if (paceRate < 1) {
             throw new UserError("Invalid value for option '--pace-rate': " + paceRate + " (at least 1 call/s)");
         }
@@ -236,11 +250,23 @@ public class BenchCommand implements Callable<Integer> {
         s.jfr = jfr;
         s.jmeterHome = jmeterHome;
         s.jmeterHomeB = jmeterHomeB;
-        boolean usesB = s.sides.contains(BenchSide.SAMPLER_B) || s.sides.contains(BenchSide.RAW_B);
-        if (usesB != (jmeterHomeB != null)) {
-            throw new UserError(jmeterHomeB == null
-                    ? "Invalid value for option '--sides': sampler-b and raw-b need --jmeter-home-b"
-                    : "Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides to use it");
+        s.planB = planB == null ? null : planB.toAbsolutePath().normalize();
+        boolean samplerB = s.sides.contains(BenchSide.SAMPLER_B);
+        boolean rawB = s.sides.contains(BenchSide.RAW_B);
+        if (rawB && jmeterHomeB == null) {
+            throw new UserError("Invalid value for option '--sides': raw-b needs --jmeter-home-b");
+        }
+        if (samplerB && jmeterHomeB == null && planB == null) {
+            throw new UserError("Invalid value for option '--sides': sampler-b needs --jmeter-home-b or --plan-b");
+        }
+        if (jmeterHomeB != null && !samplerB && !rawB) {
+            throw new UserError("Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides to use it");
+        }
+        if (planB != null && !samplerB) {
+            throw new UserError("Invalid value for option '--plan-b': add sampler-b to --sides to use it");
+        }
+        if (s.planB != null && !Files.isRegularFile(s.planB)) {
+            throw new UserError("Invalid value for option '--plan-b': " + planB + " is not a file");
         }
         if (reportRows < 1) {
             throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");
@@ -257,6 +283,33 @@ public class BenchCommand implements Callable<Integer> {
         s.out = (out != null ? out : Path.of("results", "bench-" + LocalDateTime.now().format(STAMP)))
                 .toAbsolutePath().normalize();
         return s;
+    }
+
+    /** {@code 20,200,1000} -> [20, 200, 1000]: whole numbers from 1 to 5,000, each once, in the order given. */
+    static List<Integer> parseCounts(String option, String text) {
+        List<Integer> counts = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int n;
+            try {
+                n = Integer.parseInt(p);
+            } catch (NumberFormatException e) {
+                throw new UserError("Invalid value for option '" + option + "': '" + p + "' is not a whole number");
+            }
+            if (n < 1 || n > 5000) {
+                throw new UserError("Invalid value for option '" + option + "': " + n + " is outside 1 to 5000 threads");
+            }
+            if (!counts.contains(n)) {
+                counts.add(n);
+            }
+        }
+        if (counts.isEmpty()) {
+            throw new UserError("Invalid value for option '" + option + "': empty (e.g. 20,200,1000)");
+        }
+        return counts;
     }
 
     /** {@code 1k,100k} -> [1024, 102400]; sizes up to Dubbo's default 8 MiB payload limit. */

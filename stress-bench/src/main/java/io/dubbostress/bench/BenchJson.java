@@ -52,6 +52,7 @@ final class BenchJson {
         for (LoadResult r : results.calls) {
             ObjectNode run = runs.addObject()
                     .put("side", r.side.label())
+                    .put("threads", r.threads)
                     .put("payloadBytes", r.payloadBytes)
                     .put("round", r.round)
                     .put("windowStartEpochMs", r.windowStartEpochMs)
@@ -72,29 +73,38 @@ final class BenchJson {
             number(run, "providerCpuMsPer1000Calls", r.perThousandCalls(r.providerCpuMs));
             number(run, "consumerCpuMsPer1000Calls", r.perThousandCalls(r.consumerCpuMs));
             number(run, "otherCores", r.otherCores());
+            number(run, "heapAfterGcKb", r.heapAfterGcKbOrNaN());
+            number(run, "jvmThreads", r.jvmThreadsOrNaN());
         }
         ArrayNode summary = calls.putArray("summary");
-        for (int payload : results.settings.payloads) {
-            for (BenchSide side : results.settings.sides) {
-                List<LoadResult> sideRuns = results.runs(payload, side);
-                if (sideRuns.isEmpty()) {
-                    continue;
+        for (int threads : results.settings.threadCounts) {
+            for (int payload : results.settings.payloads) {
+                for (BenchSide side : results.settings.sides) {
+                    List<LoadResult> sideRuns = results.runs(threads, payload, side);
+                    if (sideRuns.isEmpty()) {
+                        continue;
+                    }
+                    ObjectNode s = summary.addObject().put("threads", threads).put("payloadBytes", payload)
+                            .put("side", side.label()).put("rounds", sideRuns.size());
+                    spread(s, "callsPerSecond", Spread.of(sideRuns, LoadResult::tps));
+                    spread(s, "p50Us", Spread.of(sideRuns, r -> r.percentile(50)));
+                    spread(s, "p99Us", Spread.of(sideRuns, r -> r.percentile(99)));
+                    spread(s, "p999Us", Spread.of(sideRuns, r -> r.percentile(99.9)));
+                    spread(s, "loadCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.loadCpuMs)));
+                    spread(s, "providerCpuMsPer1000Calls",
+                            Spread.of(sideRuns, r -> r.perThousandCalls(r.providerCpuMs)));
+                    spread(s, "consumerCpuMsPer1000Calls",
+                            Spread.of(sideRuns, r -> r.perThousandCalls(r.consumerCpuMs)));
+                    spread(s, "otherCores", Spread.of(sideRuns, LoadResult::otherCores));
+                    spread(s, "heapAfterGcKb", Spread.of(sideRuns, LoadResult::heapAfterGcKbOrNaN));
+                    spread(s, "jvmThreads", Spread.of(sideRuns, LoadResult::jvmThreadsOrNaN));
                 }
-                ObjectNode s = summary.addObject().put("payloadBytes", payload).put("side", side.label())
-                        .put("rounds", sideRuns.size());
-                spread(s, "callsPerSecond", Spread.of(sideRuns, LoadResult::tps));
-                spread(s, "p50Us", Spread.of(sideRuns, r -> r.percentile(50)));
-                spread(s, "p99Us", Spread.of(sideRuns, r -> r.percentile(99)));
-                spread(s, "p999Us", Spread.of(sideRuns, r -> r.percentile(99.9)));
-                spread(s, "loadCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.loadCpuMs)));
-                spread(s, "providerCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.providerCpuMs)));
-                spread(s, "consumerCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.consumerCpuMs)));
-                spread(s, "otherCores", Spread.of(sideRuns, LoadResult::otherCores));
             }
         }
         ArrayNode ratios = calls.putArray("ratios");
         for (BenchResults.Pair p : results.pairs()) {
-            ObjectNode ratio = ratios.addObject().put("payloadBytes", p.payloadBytes).put("ratio", p.name());
+            ObjectNode ratio = ratios.addObject().put("threads", p.threads).put("payloadBytes", p.payloadBytes)
+                    .put("ratio", p.name());
             spread(ratio, "callsPerSecond", p.tps());
             spread(ratio, "p50", p.p50());
             spread(ratio, "loadCpuPerCall", p.cpuPerCall());

@@ -47,40 +47,58 @@ final class BenchMarkdown {
 
     private static void calls(StringBuilder md, BenchResults results) {
         BenchSettings s = results.settings;
-        md.append(String.format(Locale.ROOT, "## Calls: %d threads, %s s measured after %s s of warm-up per run%n%n",
-                s.threads, num(s.duration.toMillis() / 1000.0, 0), num(s.warmup.toMillis() / 1000.0, 0)));
-        md.append("| payload | load generator | calls/s | p50 µs | p99 µs | p99.9 µs | load-gen CPU ms/1000 calls "
-                + "| provider CPU ms/1000 calls | consumer CPU ms/1000 calls | other load (cores) | errors |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (int payload : s.payloads) {
-            for (BenchSide side : s.sides) {
-                List<LoadResult> runs = results.runs(payload, side);
-                if (runs.isEmpty()) {
-                    continue;
+        List<String> counts = new java.util.ArrayList<>();
+        s.threadCounts.forEach(t -> counts.add(String.valueOf(t)));
+        md.append(String.format(Locale.ROOT, "## Calls: %s threads (closed model), %s s measured after %s s of warm-up "
+                        + "per run%n%n", String.join(", ", counts), num(s.duration.toMillis() / 1000.0, 0),
+                num(s.warmup.toMillis() / 1000.0, 0)));
+        md.append("| payload | threads | load generator | calls/s | p50 µs | p99 µs | p99.9 µs "
+                + "| load-gen CPU ms/1000 calls | provider CPU ms/1000 calls | consumer CPU ms/1000 calls "
+                + "| load-gen heap after GC MiB | load-gen JVM threads | other load (cores) | errors |\n");
+        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int threads : s.threadCounts) {
+            for (int payload : s.payloads) {
+                for (BenchSide side : s.sides) {
+                    List<LoadResult> runs = results.runs(threads, payload, side);
+                    if (!runs.isEmpty()) {
+                        callsRow(md, threads, payload, side, runs);
+                    }
                 }
-                long errors = 0;
-                for (LoadResult r : runs) {
-                    errors += r.errors;
-                }
-                md.append("| ").append(Scenario.sizeLabel(payload)).append(" | ").append(side.label())
-                        .append(" | ").append(spread(runs, LoadResult::tps, 0))
-                        .append(" | ").append(spread(runs, r -> r.percentile(50), 0))
-                        .append(" | ").append(spread(runs, r -> r.percentile(99), 0))
-                        .append(" | ").append(spread(runs, r -> r.percentile(99.9), 0))
-                        .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.loadCpuMs), 1))
-                        .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.providerCpuMs), 1))
-                        .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.consumerCpuMs), 1))
-                        .append(" | ").append(spread(runs, LoadResult::otherCores, 2))
-                        .append(" | ").append(errors).append(" |\n");
             }
         }
         md.append('\n');
+        callRatios(md, results);
+    }
+
+    private static void callsRow(StringBuilder md, int threads, int payload, BenchSide side, List<LoadResult> runs) {
+        long errors = 0;
+        for (LoadResult r : runs) {
+            errors += r.errors;
+        }
+        md.append("| ").append(Scenario.sizeLabel(payload)).append(" | ").append(threads).append(" | ")
+                .append(side.label())
+                .append(" | ").append(spread(runs, LoadResult::tps, 0))
+                .append(" | ").append(spread(runs, r -> r.percentile(50), 0))
+                .append(" | ").append(spread(runs, r -> r.percentile(99), 0))
+                .append(" | ").append(spread(runs, r -> r.percentile(99.9), 0))
+                .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.loadCpuMs), 1))
+                .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.providerCpuMs), 1))
+                .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.consumerCpuMs), 1))
+                .append(" | ").append(spread(runs, r -> r.heapAfterGcKbOrNaN() / 1024, 0))
+                .append(" | ").append(spread(runs, LoadResult::jvmThreadsOrNaN, 0))
+                .append(" | ").append(spread(runs, LoadResult::otherCores, 2))
+                .append(" | ").append(errors).append(" |\n");
+    }
+
+    private static void callRatios(StringBuilder md, BenchResults results) {
         List<BenchResults.Pair> pairs = results.pairs();
         if (!pairs.isEmpty()) {
             md.append("Ratios of the runs of the same round:\n\n");
-            md.append("| payload | ratio | calls/s | p50 | load-gen CPU per call |\n|---|---|---:|---:|---:|\n");
+            md.append("| payload | threads | ratio | calls/s | p50 | load-gen CPU per call |\n"
+                    + "|---|---:|---|---:|---:|---:|\n");
             for (BenchResults.Pair p : pairs) {
-                md.append("| ").append(Scenario.sizeLabel(p.payloadBytes)).append(" | ").append(p.name())
+                md.append("| ").append(Scenario.sizeLabel(p.payloadBytes)).append(" | ").append(p.threads)
+                        .append(" | ").append(p.name())
                         .append(" | ").append(spread(p.tps(), 3)).append(" | ").append(spread(p.p50(), 3))
                         .append(" | ").append(spread(p.cpuPerCall(), 3)).append(" |\n");
             }

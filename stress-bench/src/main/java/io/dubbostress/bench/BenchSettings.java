@@ -27,6 +27,8 @@ final class BenchSettings {
     /** Load after the window, so the CPU samples cover its end under load; not counted. */
     Duration tail = Duration.ofMillis(2000);
     int threads;
+    /** The thread counts of the calls part, in order (the curve); {@link #threads} alone unless --thread-counts. */
+    List<Integer> threadCounts = new ArrayList<>();
     /** The sides paced and paced-groovy: the fixed rate, calls/s. */
     int paceRate = 2000;
     List<Integer> payloads = new ArrayList<>();
@@ -39,8 +41,10 @@ final class BenchSettings {
     boolean jfr;
     /** The JMeter to measure; null: the embedded one. */
     Path jmeterHome;
-    /** The JMeter of side sampler-b; null: no such side. */
+    /** The JMeter of side sampler-b; null: the same as side sampler's. */
     Path jmeterHomeB;
+    /** The plan of side sampler-b; null: the shipped direct plan. */
+    Path planB;
     long reportRows;
     int gcPauses;
     /** Sizes of the GC logs made from the real one, MB. */
@@ -61,6 +65,7 @@ final class BenchSettings {
         m.put("warmupSeconds", String.valueOf(warmup.toMillis() / 1000.0));
         m.put("tailSeconds", String.valueOf(tail.toMillis() / 1000.0));
         m.put("threads", String.valueOf(threads));
+        m.put("threadCounts", join(threadCounts));
         m.put("payloads", join(payloads));
         List<String> sideNames = new ArrayList<>();
         sides.forEach(s -> sideNames.add(s.label()));
@@ -74,6 +79,9 @@ final class BenchSettings {
         m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
         if (jmeterHomeB != null) {
             m.put("jmeterHomeB", jmeterHomeB.toString());
+        }
+        if (planB != null) {
+            m.put("planB", planB.toString());
         }
         m.put("reportRows", String.valueOf(reportRows));
         m.put("gcPauses", String.valueOf(gcPauses));

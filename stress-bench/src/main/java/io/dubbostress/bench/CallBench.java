@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * The raw client against the sampler (and the hop): one provider (and consumer) for the whole bench, then for each
- * payload, round after round, every side in turn (raw, sampler, hop, raw ...: A B A B, so drift hits both sides
- * equally), each a fresh load-generating JVM.
+ * thread count and payload, round after round, every side in turn (raw, sampler, hop, raw ...: A B A B, so drift hits
+ * both sides equally), each a fresh load-generating JVM.
  */
 final class CallBench {
 
@@ -45,12 +45,17 @@ final class CallBench {
         Path hopPlan = plans.resolve("dubbo-hop.jmx");
         BenchPlans.withoutPerfMon(home.plan("dubbo-direct.jmx"), directPlan);
         BenchPlans.withoutPerfMon(home.plan("dubbo-hop.jmx"), hopPlan);
+        Path planB = directPlan;
+        if (settings.planB != null) {
+            planB = plans.resolve("plan-b.jmx");
+            BenchPlans.withoutPerfMon(settings.planB, planB);
+        }
         Path groovyPlan = plans.resolve("dubbo-direct-groovy-pacing.jmx");
         if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
             BenchPlans.withGroovyPacing(directPlan, groovyPlan);
         }
         List<LoadResult> results = new ArrayList<>();
-        int count = settings.payloads.size() * settings.rounds * settings.sides.size();
+        int count = settings.threadCounts.size() * settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
         try (BenchServices services = BenchServices.start(settings, home, java, err);
                 CpuRecorder cpu = CpuRecorder.start()) {
@@ -60,14 +65,16 @@ final class CallBench {
                 cpu.watch("consumer", services.consumerPid());
             }
             LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, samplerJarB, directPlan,
-                    hopPlan, groovyPlan, services, cpu, err, terminal);
-            for (int payload : settings.payloads) {
-                for (int round = 1; round <= settings.rounds; round++) {
-                    for (BenchSide side : settings.sides) {
-                        results.add(runner.run(side, payload, round, ++index, count));
-                        String dead = services.deadService();
-                        if (dead != null) {
-                            throw new ProcessFailedException("the " + dead + "; the bench stops");
+                    hopPlan, planB, groovyPlan, services, cpu, err, terminal);
+            for (int threads : settings.threadCounts) {
+                for (int payload : settings.payloads) {
+                    for (int round = 1; round <= settings.rounds; round++) {
+                        for (BenchSide side : settings.sides) {
+                            results.add(runner.run(side, threads, payload, round, ++index, count));
+                            String dead = services.deadService();
+                            if (dead != null) {
+                                throw new ProcessFailedException("the " + dead + "; the bench stops");
+                            }
                         }
                     }
                 }

@@ -25,7 +25,7 @@ final class CpuRecorder implements AutoCloseable {
     static final String MACHINE = "machine";
     private static final long MACHINE_PID = -1;
 
-    /** One process's samples: wall-clock ms and CPU ms, in time order. */
+    /** One process's samples: wall-clock ms, CPU ms and its thread count, in time order. */
     private static final class Series {
         final long pid;
         final List<long[]> points = new ArrayList<>();
@@ -80,8 +80,23 @@ final class CpuRecorder implements AutoCloseable {
     private static void sample(Series s) {
         long cpu = s.pid == MACHINE_PID ? ProcStat.machineBusyMillis() : ProcStat.cpuMillis(s.pid);
         if (cpu >= 0) {
-            s.points.add(new long[] {System.currentTimeMillis(), cpu});
+            long threads = s.pid == MACHINE_PID ? -1 : ProcStat.threads(s.pid);
+            s.points.add(new long[] {System.currentTimeMillis(), cpu, threads});
         }
+    }
+
+    /** The most threads {@code name} had in the samples between two wall-clock instants, or -1. */
+    synchronized long maxThreads(String name, long fromEpochMs, long toEpochMs) {
+        Series s = series.get(name);
+        long max = -1;
+        if (s != null) {
+            for (long[] p : s.points) {
+                if (p[0] >= fromEpochMs && p[0] <= toEpochMs) {
+                    max = Math.max(max, p[2]);
+                }
+            }
+        }
+        return max;
     }
 
     /**

@@ -9,6 +9,8 @@ import org.HdrHistogram.Histogram;
 final class LoadResult {
 
     final BenchSide side;
+    /** The load generator's calling threads (the closed model's concurrency). */
+    final int threads;
     final int payloadBytes;
     final int round;
     final long windowStartEpochMs;
@@ -22,10 +24,15 @@ final class LoadResult {
     double consumerCpuMs = Double.NaN;
     /** The whole machine's busy CPU time in the window (all processes). */
     double machineCpuMs = Double.NaN;
+    /** The largest heap in use after a collection in the window, from the load generator's GC log (KiB); -1: none. */
+    long heapAfterGcKb = -1;
+    /** The most threads the load generator's JVM had in the window (all of them, not only the calling ones); -1. */
+    long jvmThreads = -1;
 
-    LoadResult(BenchSide side, int payloadBytes, int round, long windowStartEpochMs, long windowEndEpochMs, long calls,
+    LoadResult(BenchSide side, int threads, int payloadBytes, int round, long windowStartEpochMs, long windowEndEpochMs, long calls,
             long errors, String firstError, Histogram micros) {
         this.side = side;
+        this.threads = threads;
         this.payloadBytes = payloadBytes;
         this.round = round;
         this.windowStartEpochMs = windowStartEpochMs;
@@ -63,6 +70,14 @@ final class LoadResult {
     double otherCores() {
         double ours = loadCpuMs + providerCpuMs + (Double.isNaN(consumerCpuMs) ? 0 : consumerCpuMs);
         return Math.max(0, cores(machineCpuMs - ours));
+    }
+
+    double heapAfterGcKbOrNaN() {
+        return heapAfterGcKb < 0 ? Double.NaN : heapAfterGcKb;
+    }
+
+    double jvmThreadsOrNaN() {
+        return jvmThreads < 0 ? Double.NaN : jvmThreads;
     }
 
     /** Average cores a process kept busy in the window. */

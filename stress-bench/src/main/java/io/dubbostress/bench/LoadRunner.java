@@ -51,6 +51,7 @@ final class LoadRunner {
     private final Path samplerJarB;
     private final Path directPlan;
     private final Path hopPlan;
+    private final Path planB;
     private final Path groovyPlan;
     private final BenchServices services;
     private final CpuRecorder cpu;
@@ -58,8 +59,8 @@ final class LoadRunner {
     private final boolean terminal;
 
     LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
-            Path samplerJarB, Path directPlan, Path hopPlan, Path groovyPlan, BenchServices services, CpuRecorder cpu,
-            PrintStream err, boolean terminal) {
+            Path samplerJarB, Path directPlan, Path hopPlan, Path planB, Path groovyPlan, BenchServices services,
+            CpuRecorder cpu, PrintStream err, boolean terminal) {
         this.settings = settings;
         this.java = java;
         this.jmeter = jmeter;
@@ -68,6 +69,7 @@ final class LoadRunner {
         this.samplerJarB = samplerJarB;
         this.directPlan = directPlan;
         this.hopPlan = hopPlan;
+        this.planB = planB;
         this.groovyPlan = groovyPlan;
         this.services = services;
         this.cpu = cpu;
@@ -75,24 +77,32 @@ final class LoadRunner {
         this.terminal = terminal;
     }
 
-    /** Runs {@code side} once; {@code index}/{@code count} number the run for the progress line. */
-    LoadResult run(BenchSide side, int payloadBytes, int round, int index, int count) {
-        String name = side.label() + "-" + Scenario.sizeLabel(payloadBytes) + "-r" + round;
+    /**
+     * Runs {@code side} once with {@code threads} calling threads; {@code index}/{@code count} number the run for the
+     * progress line.
+     */
+    LoadResult run(BenchSide side, int threads, int payloadBytes, int round, int index, int count) {
+        String name = side.label() + "-" + Scenario.sizeLabel(payloadBytes)
+                + (settings.threadCounts.size() > 1 ? "-t" + threads : "") + "-r" + round;
         Path dir = settings.out.resolve("runs").resolve(name);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir, e);
         }
-        LoadResult result = side.isRaw() ? runRaw(side, payloadBytes, round, dir, name)
-                : runJMeter(side, payloadBytes, round, dir, name, index, count);
+        LoadResult result = side.isRaw() ? runRaw(side, threads, payloadBytes, round, dir, name)
+                : runJMeter(side, threads, payloadBytes, round, dir, name, index, count);
         result.loadCpuMs = cpu.cpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
         result.providerCpuMs = cpu.cpuMillis("provider", result.windowStartEpochMs, result.windowEndEpochMs);
         result.consumerCpuMs = cpu.cpuMillis("consumer", result.windowStartEpochMs, result.windowEndEpochMs);
         result.machineCpuMs = cpu.cpuMillis(CpuRecorder.MACHINE, result.windowStartEpochMs, result.windowEndEpochMs);
-        err.printf(Locale.ROOT, "[%d/%d] %-18s %,9.0f calls/s  p50 %,7.0f us  p99 %,7.0f us  load CPU %6.1f ms/1000 calls"
-                        + "  other load %.2f cores  errors %d%s%n", index, count, name, result.tps(), result.percentile(50),
-                result.percentile(99), result.perThousandCalls(result.loadCpuMs), result.otherCores(), result.errors,
+        result.jvmThreads = cpu.maxThreads("load", result.windowStartEpochMs, result.windowEndEpochMs);
+        result.heapAfterGcKb = GcLogWindow.maxHeapAfterGcKb(dir.resolve("gc.log"), result.windowStartEpochMs,
+                result.windowEndEpochMs);        err.printf(Locale.ROOT, "[%d/%d] %-18s %,9.0f calls/s  p50 %,7.0f us  p99 %,7.0f us  load CPU %6.1f ms/1000 calls"
+                        + "  heap after GC %s  JVM threads %d  other load %.2f cores  errors %d%s%n", index, count, name,
+                result.tps(), result.percentile(50), result.percentile(99), result.perThousandCalls(result.loadCpuMs),
+                result.heapAfterGcKb < 0 ? "-" : (result.heapAfterGcKb >> 10) + " MiB", result.jvmThreads,
+                result.otherCores(), result.errors,
                 result.firstError == null ? "" : " (" + result.firstError + ")");
         if (!settings.keepFiles) {
             deleteQuietly(dir.resolve("results.jtl"));
@@ -116,7 +126,7 @@ final class LoadRunner {
 
     // ------------------------------------------------------------------------------------------------- raw
 
-    private LoadResult runRaw(BenchSide side, int payloadBytes, int round, Path dir, String name) {
+    private LoadResult runRaw(BenchSide side, int threads, int payloadBytes, int round, Path dir, String name) {
         Path out = dir.resolve("raw.json");
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
@@ -130,7 +140,7 @@ final class LoadRunner {
         command.add("--address");
         command.add("dubbo://" + services.providerAddress());
         command.add("--threads");
-        command.add(String.valueOf(settings.threads));
+        command.add(String.valueOf(threads));
         command.add("--payload");
         command.add(String.valueOf(payloadBytes));
         command.add("--invocation");
@@ -165,7 +175,7 @@ final class LoadRunner {
             byte[] encoded = Base64.getDecoder().decode(json.get("histogramMicros").asText());
             Histogram histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
             JsonNode firstError = json.get("firstError");
-            return new LoadResult(side, payloadBytes, round, json.get("windowStartEpochMs").asLong(),
+            return new LoadResult(side, threads, payloadBytes, round, json.get("windowStartEpochMs").asLong(),
                     json.get("windowEndEpochMs").asLong(), json.get("calls").asLong(), json.get("errors").asLong(),
                     firstError == null || firstError.isNull() ? null : firstError.asText(), histogram);
         } catch (IOException | java.util.zip.DataFormatException | RuntimeException e) {
@@ -175,10 +185,10 @@ final class LoadRunner {
 
     // ---------------------------------------------------------------------------------------------- JMeter
 
-    private LoadResult runJMeter(BenchSide side, int payloadBytes, int round, Path dir, String name, int index,
-            int count) {
+    private LoadResult runJMeter(BenchSide side, int threads, int payloadBytes, int round, Path dir, String name,
+            int index, int count) {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("threads", String.valueOf(settings.threads));
+        properties.put("threads", String.valueOf(threads));
         properties.put("rampup", "1");
         // an upper bound only: the run is ended by a graceful shutdown once the window and the tail are over, counted
         // from the first answer (the first sample creates the Dubbo reference, which takes a few seconds)
@@ -194,9 +204,10 @@ final class LoadRunner {
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
         Path jtl = dir.resolve("results.jtl");
-        JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B ? jmeterB : jmeter,
-                JMeterRun.Spec.of("jmeter " + name, side == BenchSide.HOP ? hopPlan
-                        : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan, dir)
+        Path plan = side == BenchSide.HOP ? hopPlan : side == BenchSide.SAMPLER_B ? planB
+                : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan;
+        JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B && jmeterB != null ? jmeterB : jmeter,
+                JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));
         Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));
         int code;
@@ -215,7 +226,7 @@ final class LoadRunner {
             throw new ProcessFailedException("JMeter did not run the plan for " + name + " (exit code " + code
                     + "); see " + dir.resolve("jmeter.out") + ":\n" + run.consoleTail(15));
         }
-        return window(side, payloadBytes, round, jtl);
+        return window(side, threads, payloadBytes, round, jtl);
     }
 
     /**
@@ -270,7 +281,7 @@ final class LoadRunner {
      * start in it count. (The first sample of each thread creates or waits for the Dubbo reference, as the raw client
      * does before its clock starts: the warm-up counts from when calls begin to flow.)
      */
-    LoadResult window(BenchSide side, int payloadBytes, int round, Path jtl) {
+    LoadResult window(BenchSide side, int threads, int payloadBytes, int round, Path jtl) {
         long first = Long.MAX_VALUE;
         try (JtlReader reader = JtlReader.open(jtl)) {
             JtlRow row = reader.row();
@@ -305,7 +316,7 @@ final class LoadRunner {
                 }
             }
         }
-        return new LoadResult(side, payloadBytes, round, windowStart, windowEnd, calls, errors, firstError, histogram);
+        return new LoadResult(side, threads, payloadBytes, round, windowStart, windowEnd, calls, errors, firstError, histogram);
     }
 
     private static void deleteQuietly(Path file) {

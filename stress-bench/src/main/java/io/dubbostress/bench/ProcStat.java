@@ -95,6 +95,11 @@ public final class ProcStat {
         return statusKb(pid, "VmRSS:");
     }
 
+    /** The number of threads of {@code pid} ({@code status}: {@code Threads}), or -1. */
+    public static long threads(long pid) {
+        return statusKb(pid, "Threads:");
+    }
+
     private static long statusKb(long pid, String field) {
         String status = read(Path.of("/proc", Long.toString(pid), "status"));
         if (status == null) {

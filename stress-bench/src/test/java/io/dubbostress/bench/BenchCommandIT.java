@@ -60,8 +60,8 @@ class BenchCommandIT {
     void printsTheTablesAndWritesThemToBenchMd() throws IOException {
         assertThat(exitCode).as("exit code; output:\n" + cli.logTail(60)).isZero();
         String markdown = Files.readString(out.resolve("bench.md"), StandardCharsets.UTF_8);
-        assertThat(markdown).contains("| payload | load generator | calls/s | p50 µs | p99 µs | p99.9 µs |",
-                "| 1k | raw | ", "| 1k | sampler | ", "| 1k | sampler/raw | ", "## stress report", "## stress gc",
+        assertThat(markdown).contains("| payload | threads | load generator | calls/s | p50 µs | p99 µs | p99.9 µs |",
+                "| 1k | 2 | raw | ", "| 1k | 2 | sampler | ", "| 1k | 2 | sampler/raw | ", "## stress report", "## stress gc",
                 "| synthetic-2000.jtl | 2,000 |", "| synthetic-200.jtl | 200 |", "| churn-gc.log |", "## Targets",
                 "| throughput sampler/raw 1k | >= 0.95 |");
         assertThat(cli.logText()).contains(markdown.lines().findFirst().orElseThrow(),
@@ -85,6 +85,9 @@ class BenchCommandIT {
             assertThat(run.get("loadCpuMsPer1000Calls").asDouble()).as(run.toString()).isPositive();
             assertThat(run.get("providerCpuMsPer1000Calls").asDouble()).as(run.toString()).isPositive();
             assertThat(run.get("consumerCpuMsPer1000Calls").isNull()).as("no consumer without the hop").isTrue();
+            assertThat(run.get("threads").asInt()).isEqualTo(2);
+            assertThat(run.get("jvmThreads").asInt()).as("every thread of the JVM, the 2 calling ones among them")
+                    .isGreaterThan(2);
         }
         assertThat(sides).containsExactly("raw", "sampler");
         assertThat(json.at("/calls/ratios/0/ratio").asText()).isEqualTo("sampler/raw");

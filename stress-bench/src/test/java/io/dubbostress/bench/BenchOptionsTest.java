@@ -58,6 +58,8 @@ class BenchOptionsTest {
         assertThat(s.duration).isEqualTo(Duration.ofSeconds(20));
         assertThat(s.warmup).isEqualTo(Duration.ofSeconds(10));
         assertThat(s.threads).isEqualTo(20);
+        assertThat(s.threadCounts).containsExactly(20);
+        assertThat(s.planB).isNull();
         assertThat(s.payloads).containsExactly(1024, 102400);
         assertThat(s.sides).containsExactly(BenchSide.RAW, BenchSide.SAMPLER, BenchSide.HOP, BenchSide.RAW_TYPED);
         assertThat(s.reportRows).isEqualTo(10_000_000L);
@@ -78,6 +80,18 @@ class BenchOptionsTest {
         assertThat(s.needsConsumer()).isFalse();
         assertThat(s.out).isEqualTo(dir.toAbsolutePath().normalize());
         assertThat(s.asMap()).containsEntry("sides", "sampler,raw").containsEntry("payloads", "512,1024,1048576");
+        BenchSettings curve = settings("--threads", "7", "--thread-counts", "1000, 20,200,20");
+        assertThat(curve.threadCounts).containsExactly(1000, 20, 200);
+        assertThat(curve.asMap()).containsEntry("threadCounts", "1000,20,200");
+    }
+
+    @Test
+    void planBIsTheOtherPlanOfSideSamplerB() throws java.io.IOException {
+        Path plan = java.nio.file.Files.writeString(dir.resolve("b.jmx"), "<jmeterTestPlan/>");
+        BenchSettings s = settings("--sides", "sampler,sampler-b", "--plan-b", plan.toString());
+        assertThat(s.planB).isEqualTo(plan.toAbsolutePath());
+        assertThat(s.jmeterHomeB).isNull();
+        assertThat(s.asMap()).containsEntry("planB", plan.toAbsolutePath().toString());
     }
 
     @Test
@@ -94,10 +108,18 @@ class BenchOptionsTest {
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
                 + "sampler, hop, sampler-b, raw-b, paced, paced-groovy", "--sides", "raw,fast");
-        assertRefused("stress bench: Invalid value for option '--sides': sampler-b and raw-b need --jmeter-home-b",
-                "--sides", "sampler,sampler-b");
-        assertRefused("stress bench: Invalid value for option '--sides': sampler-b and raw-b need --jmeter-home-b",
+        assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b or "
+                + "--plan-b", "--sides", "sampler,sampler-b");
+        assertRefused("stress bench: Invalid value for option '--sides': raw-b needs --jmeter-home-b",
                 "--sides", "raw,raw-b");
+        assertRefused("stress bench: Invalid value for option '--plan-b': add sampler-b to --sides to use it",
+                "--plan-b", dir.resolve("b.jmx").toString());
+        assertRefused("stress bench: Invalid value for option '--plan-b': " + dir.resolve("none.jmx")
+                + " is not a file", "--sides", "sampler,sampler-b", "--plan-b", dir.resolve("none.jmx").toString());
+        assertRefused("stress bench: Invalid value for option '--thread-counts': 'many' is not a whole number",
+                "--thread-counts", "20,many");
+        assertRefused("stress bench: Invalid value for option '--thread-counts': 0 is outside 1 to 5000 threads",
+                "--thread-counts", "0,20");
         assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides"
                 + " to use it", "--jmeter-home-b", dir.toString());
         assertRefused("stress bench: Invalid value for option '--parts': 'all' is not one of calls, report, gc",
@@ -121,6 +143,6 @@ class BenchOptionsTest {
         int code = commandLine().execute("bench", "--help");
         assertThat(code).isZero();
         assertThat(out.toString()).contains("--parts", "--rounds", "--duration", "--warmup", "--threads", "--payloads",
-                "--sides", "--load-jvm-args", "--jmeter-home", "--jmeter-home-b", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
+                "--sides", "--load-jvm-args", "--jmeter-home", "--jmeter-home-b", "--plan-b", "--thread-counts", "--jfr", "--report-rows", "--gc-pauses", "--keep-files", "--out");
     }
 }

@@ -138,6 +138,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     private transient List<TestElement> defaults = new ArrayList<>(2);
     /** How this thread's samples call, chosen with the plan (Dubbo or the hop); read by {@link #interrupt}. */
     private transient volatile Call call;
+    /** The sample label while the name holds no variable; null: read the name every sample. */
+    private transient String label;
+    /** The config element {@link #applies} was last asked about, and its answer. */
+    private transient ConfigTestElement appliesAsked;
+    private transient boolean appliesAnswer;
 
     public DubboSampler() {
         super();
@@ -146,11 +151,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     @Override
     public SampleResult sample(Entry entry) {
         SampleResult result = new SampleResult();
-        result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);
         try {
             currentPlan();
         } catch (ConfigurationException e) {
+            result.setSampleLabel(getName());
             result.sampleStart();
             result.sampleEnd();
             SampleRecording.fail(result, Failure.of(e));
@@ -159,6 +164,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             SampleRecording.putFromDue(now, now);
             return result;
         }
+        String name = label;
+        result.setSampleLabel(name != null ? name : getName());
         result.setSamplerData(plan.samplerData());
         call.sample(result);
         return result;
@@ -190,6 +197,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         plan = next;
         planInputs = inputs;
         variableFields = functionFields();
+        // the label is read once with the plan unless the name holds a variable (JMeter 5.6 locks on every read)
+        label = getProperty(TestElement.NAME) instanceof FunctionProperty ? null : getName();
         return next;
     }
 
@@ -303,11 +312,21 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         return n;
     }
 
-    /** Takes defaults from Dubbo Defaults (and JMeter's Simple Config Element), not from other samplers' configs. */
+    /**
+     * Takes defaults from Dubbo Defaults (and JMeter's Simple Config Element), not from other samplers' configs.
+     * JMeter asks before every sample, for every config element in scope: the answer for the last element asked is
+     * kept (an element's GUI class does not change during a test).
+     */
     @Override
     public boolean applies(ConfigTestElement configElement) {
+        if (configElement == appliesAsked) {
+            return appliesAnswer;
+        }
         String gui = configElement.getProperty(TestElement.GUI_CLASS).getStringValue();
-        return APPLIABLE_CONFIG_GUIS.contains(gui);
+        boolean answer = APPLIABLE_CONFIG_GUIS.contains(gui);
+        appliesAsked = configElement;
+        appliesAnswer = answer;
+        return answer;
     }
 
     // --- lifecycle ---------------------------------------------------------------------------------------
@@ -346,6 +365,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             current.close();
         }
         plan = null;
+        label = null;
     }
 
     /** Interrupts an HTTP hop call in flight (closes its connection); a Dubbo call ends at its timeout. */
@@ -362,6 +382,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         clone.planInputs = null;
         clone.defaults = new ArrayList<>(2);
         clone.call = null;
+        clone.appliesAsked = null;
+        clone.label = null;
         return clone;
     }
 }

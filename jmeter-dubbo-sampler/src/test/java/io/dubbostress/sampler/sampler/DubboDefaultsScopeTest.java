@@ -117,6 +117,27 @@ class DubboDefaultsScopeTest {
     }
 
     @Test
+    void eachConfigElementGetsItsOwnAnswerSampleAfterSample() {
+        DubboSampler sampler = new DubboSampler();
+        DubboDefaults ours = defaults(DubboSampler.ADDRESS, "dubbo://127.0.0.1:20880");
+        ConfigTestElement http = new ConfigTestElement();
+        http.setProperty(TestElement.GUI_CLASS, "org.apache.jmeter.protocol.http.config.gui.HttpDefaultsGui");
+        ConfigTestElement simple = new ConfigTestElement();
+        simple.setProperty(TestElement.GUI_CLASS, "org.apache.jmeter.config.gui.SimpleConfigGui");
+
+        for (int sample = 0; sample < 3; sample++) { // asked in turn, as JMeter does before every sample
+            assertThat(sampler.applies(ours)).isTrue();
+            assertThat(sampler.applies(ours)).isTrue();
+            assertThat(sampler.applies(http)).isFalse();
+            assertThat(sampler.applies(simple)).isTrue();
+            assertThat(sampler.applies(http)).isFalse();
+        }
+        DubboSampler clone = (DubboSampler) sampler.clone();
+        assertThat(clone.applies(http)).isFalse();
+        assertThat(clone.applies(ours)).isTrue();
+    }
+
+    @Test
     void fieldsHoldingVariablesAreFollowedFromIterationToIteration() {
         JMeterContext context = JMeterContextService.getContext();
         JMeterVariables variables = new JMeterVariables();
