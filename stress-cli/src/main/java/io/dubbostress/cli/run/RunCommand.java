@@ -107,6 +107,23 @@ public class RunCommand implements Callable<Integer> {
                     + "distributed mode; they need our sampler in their lib/ext.")
     List<String> remote = new ArrayList<>();
 
+    @Option(names = "--rmi-hostname", paramLabel = "ADDRESS",
+            description = "With --remote: the address of this machine the servers call back (JMeter's "
+                    + "java.rmi.server.hostname of the client). Default: the local address that routes to the first "
+                    + "server.")
+    String rmiHostname;
+
+    @Option(names = "--rmi-local-port", paramLabel = "PORT", defaultValue = "0",
+            description = "With --remote: the first port the servers call back on (JMeter's client.rmi.localport; "
+                    + "open it and the next ones in a firewall). Default: 0, any.")
+    int rmiLocalPort;
+
+    @Option(names = "--rmi-keystore", paramLabel = "FILE",
+            description = "With --remote: RMI over SSL with this keystore (make it with `stress rmi-keystore`, copy it "
+                    + "to every server). Default: none, RMI over plain sockets (start the servers with "
+                    + "-Jserver.rmi.ssl.disable=true).")
+    Path rmiKeystore;
+
     @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard per scenario.")
     boolean noDashboard;
 
@@ -165,6 +182,18 @@ public class RunCommand implements Callable<Integer> {
             }
         }
         s.remoteHosts = remote;
+        if (rmiLocalPort < 0 || rmiLocalPort > 65535) {
+            throw new UserError("Invalid value for option '--rmi-local-port': " + rmiLocalPort + " is not a port");
+        }
+        if (rmiKeystore != null && !java.nio.file.Files.isReadable(rmiKeystore)) {
+            throw new UserError("Invalid value for option '--rmi-keystore': '" + rmiKeystore + "' is not a readable "
+                    + "file (make one with `stress rmi-keystore`)");
+        }
+        s.rmiHostname = rmiHostname;
+        s.rmiLocalPort = rmiLocalPort;
+        s.rmiKeystore = rmiKeystore == null ? null : rmiKeystore.toAbsolutePath();
+        // the shares are checked before anything starts
+        s.generators().threadsPerServer(s.threads);
         s.dashboard = !noDashboard;
         s.out = out != null ? out : RunFolderSetup.defaultLocation();
         s.outIsStampedDefault = out == null;

@@ -28,10 +28,20 @@ final class RunSettings {
     HostPort externalAgent;
     String registry = "";
     List<String> remoteHosts = new ArrayList<>();
+    /** --rmi-hostname: the address the servers call this machine back at; null = found from the routing table. */
+    String rmiHostname;
+    /** --rmi-local-port: client.rmi.localport; 0 = any. */
+    int rmiLocalPort;
+    /** --rmi-keystore: RMI over SSL with this keystore; null = plain sockets. */
+    Path rmiKeystore;
     boolean dashboard = true;
     Path out;
     /** --out not given: {@link RunFolderSetup#defaultLocation()}, which may take a suffix if another run has it. */
     boolean outIsStampedDefault;
+
+    RemoteGenerators generators() {
+        return new RemoteGenerators(remoteHosts, rmiHostname, rmiLocalPort, rmiKeystore);
+    }
 
     boolean needsConsumer() {
         return scenarios.stream().anyMatch(s -> s.kind().needsConsumer());
@@ -57,6 +67,10 @@ final class RunSettings {
         m.put("agent", externalAgent == null ? "started by the run" : externalAgent.toString());
         m.put("registry", registry.isEmpty() ? "none (direct connect)" : registry);
         m.put("remote", remoteHosts.isEmpty() ? "none (local JMeter)" : String.join(",", remoteHosts));
+        if (!remoteHosts.isEmpty()) {
+            m.put("rmiSsl", rmiKeystore == null ? "false" : "true");
+            m.put("rmiLocalPort", rmiLocalPort == 0 ? "any" : String.valueOf(rmiLocalPort));
+        }
         m.put("dashboard", String.valueOf(dashboard));
         return m;
     }

@@ -62,7 +62,7 @@ final class ScenarioRunner {
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
                         .withGcLog(layout.gcLog("jmeter-" + scenario.name()))
                         .withProperties(planProperties(scenario, dir, endpoints))
-                        .withRemoteHosts(settings.remoteHosts)
+                        .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
@@ -70,15 +70,29 @@ final class ScenarioRunner {
         Progress progress = new Progress(err, terminal, scenario.name(), index, settings.scenarios.size(),
                 settings.duration);
         ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup);
-        JMeterRun.Watch watch = r -> {
-            String full = space.stopReason(r);
-            String why = full != null ? full : watchdog.stopReason(r);
-            if (why != null) {
-                err.println();
-                err.println("stress run: " + scenario.name() + ": " + why + "; stopping JMeter (graceful shutdown, then"
-                        + " hard)");
+        GeneratorWatch generators = new GeneratorWatch(settings.generators(), settings.duration, settings.rampup,
+                settings.timeoutMs, err, scenario.name());
+        JMeterRun.Watch watch = new JMeterRun.Watch() {
+            private boolean byGenerators;
+
+            @Override
+            public String stopReason(JMeterRun r) {
+                String full = space.stopReason(r);
+                String lost = full != null ? null : generators.stopReason(r);
+                byGenerators = lost != null;
+                String why = full != null ? full : lost != null ? lost : watchdog.stopReason(r);
+                if (why != null) {
+                    err.println();
+                    err.println("stress run: " + scenario.name() + ": " + why + "; stopping JMeter (graceful shutdown,"
+                            + " then hard)");
+                }
+                return why;
             }
-            return why;
+
+            @Override
+            public Duration graceAfterShutdown() {
+                return byGenerators ? generators.graceAfterShutdown() : JMeterRun.Watch.super.graceAfterShutdown();
+            }
         };
         current = run;
         int code;
@@ -106,6 +120,11 @@ final class ScenarioRunner {
             return false;
         }
         record.status = ScenarioStatus.COMPLETED;
+        if (run.stoppedBecause() == null && generators.lostMessage() != null) {
+            // lost, yet JMeter ended by itself: still a scenario that did not run as asked
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage(generators.lostMessage());
+        }
         if (run.stoppedBecause() != null) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage(run.stoppedBecause());
@@ -175,12 +194,14 @@ final class ScenarioRunner {
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
     private Map<String, String> planProperties(Scenario scenario, Path dir, ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("threads", String.valueOf(settings.threads));
+        RemoteGenerators generators = settings.generators();
+        // with --remote every server runs the plan: each gets its share of the run's threads and rate
+        p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
         p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
         p.put("duration", String.valueOf(settings.duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
         p.put("timeout", String.valueOf(settings.timeoutMs));
-        p.put("rate", settings.rate.asProperty());
+        p.put("rate", generators.ratePerServer(settings.rate).asProperty());
         p.put("provider_host", endpoints.providerHost);
         p.put("provider_port", String.valueOf(endpoints.providerPort));
         if (!endpoints.registry.isEmpty()) { // an empty -Jregistry= makes JMeter log "Removing JMeter property"
