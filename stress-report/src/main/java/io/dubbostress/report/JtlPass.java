@@ -29,6 +29,16 @@ final class JtlPass {
      */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs) {
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs,
+                Collections.emptyList());
+    }
+
+    /**
+     * As above; {@code generators} (run.json's remote hosts, empty for a local run) also split the rows by the load
+     * generator that recorded them ({@link GeneratorSplit}).
+     */
+    static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
+                                    Double runJsonWarmupSeconds, Long cliWarmupMs, List<String> generators) {
         // the warm-up counts from the earliest start in the whole file (exact span): rows come in completion order
         JtlSpan span = JtlSpan.exact(jtl);
         long start = startMs != null ? startMs : span.firstStartMs();
@@ -43,16 +53,26 @@ final class JtlPass {
         try (JtlReader reader = JtlReader.open(jtl)) {
             long origin = Math.min(start, span.firstStartMs());
             Timeline timeline = new Timeline(origin, Math.max(end, span.lastEndMs()) - origin);
-            ScenarioStats stats = new ScenarioStats(name, warmupFrom + warmup.ms(), timeline);
+            long steadyStart = warmupFrom + warmup.ms();
+            ScenarioStats stats = new ScenarioStats(name, steadyStart, timeline);
+            GeneratorSplit split = generators.isEmpty() ? null : new GeneratorSplit(generators,
+                    g -> new ScenarioStats(g, steadyStart, new Timeline(origin, Math.max(end, span.lastEndMs()) - origin)));
             JtlRow row = reader.row();
             while (reader.next()) {
                 stats.accept(row);
+                if (split != null) {
+                    split.accept(row);
+                }
             }
             if (reader.rows() == 0) {
                 throw new UserError("JTL file " + jtl + " has no samples");
             }
-            return new ScenarioResult(name, stats, Collections.singletonList(source), warmup, start, end,
-                    reader.malformedRows(), reader.malformedExamples());
+            ScenarioResult result = new ScenarioResult(name, stats, Collections.singletonList(source), warmup, start,
+                    end, reader.malformedRows(), reader.malformedExamples());
+            if (split != null) {
+                result.generators(split.byGenerator());
+            }
+            return result;
         }
     }
 

@@ -189,6 +189,13 @@ public class RunCommand implements Callable<Integer> {
             throw new UserError("Invalid value for option '--rmi-keystore': '" + rmiKeystore + "' is not a readable "
                     + "file (make one with `stress rmi-keystore`)");
         }
+        if (rmiKeystore != null && rmiLocalPort != 0) {
+            // measured with JMeter 5.6.3: each callback object is exported with its own SSL socket factory on the
+            // pinned ports, the second bind fails ("Address already in use") and no server starts the test
+            throw new UserError("Invalid value for option '--rmi-local-port': " + rmiLocalPort + " cannot be used with "
+                    + "--rmi-keystore: JMeter's SSL callbacks fail to share pinned ports (\"Address already in use\"); "
+                    + "with SSL the servers call back on any port of this machine");
+        }
         s.rmiHostname = rmiHostname;
         s.rmiLocalPort = rmiLocalPort;
         s.rmiKeystore = rmiKeystore == null ? null : rmiKeystore.toAbsolutePath();

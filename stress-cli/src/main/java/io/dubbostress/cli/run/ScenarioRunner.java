@@ -24,6 +24,9 @@ import java.util.Map;
  */
 final class ScenarioRunner {
 
+    /** JMeter's client line when servers of the -R list could not be configured or started. */
+    private static final String REMOTE_NOT_STARTED = "The following remote engines have not started";
+
     private final RunSettings settings;
     private final StressHome home;
     private final JavaRuntime java;
@@ -110,9 +113,13 @@ final class ScenarioRunner {
         record.samples = progress.samples();
         record.errors = progress.errors();
         Path jtl = layout.jtl(scenario.name());
+        String notStarted = settings.remoteHosts.isEmpty() ? null : run.console().lines()
+                .filter(l -> l.startsWith(REMOTE_NOT_STARTED)).findFirst().orElse(null);
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
+                    : notStarted != null ? "no load generator ran the plan: JMeter says \"" + notStarted.trim()
+                            + "\" (their RMI settings, SSL keystore or reachability)"
                     : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + scenario.name()
                     + "/jmeter.out and jmeter.log");
             err.println("stress run: " + scenario.name() + ": " + record.message + "\n" + run.consoleTail(15));
@@ -120,6 +127,12 @@ final class ScenarioRunner {
             return false;
         }
         record.status = ScenarioStatus.COMPLETED;
+        if (notStarted != null) {
+            // the others ran: their rows are kept, the scenario is not what was asked
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage("not every load generator ran the plan: JMeter says \"" + notStarted.trim() + "\"");
+            err.println("stress run: " + scenario.name() + ": " + notStarted.trim());
+        }
         if (run.stoppedBecause() == null && generators.lostMessage() != null) {
             // lost, yet JMeter ended by itself: still a scenario that did not run as asked
             record.status = ScenarioStatus.FAILED;

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -53,8 +54,8 @@ class MultiHostRunIT {
     private static final int CLIENT_LOCAL_PORT = 4100;
     private static final Duration START_UP = Duration.ofMinutes(3);
 
-    @TempDir
-    Path dir;
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    static Path dir;
 
     private NetnsLab lab;
     private final List<NsProcess> services = new ArrayList<>();
@@ -114,8 +115,7 @@ class MultiHostRunIT {
         try {
             Path run = dir.resolve("run-ssl");
             RunOutcome outcome = stressRun(run, List.of("--scenarios", "direct-1k,hop-1k", "--threads", "4",
-                    "--duration", "5s", "--rmi-keystore", keystore.toString(), "--rmi-local-port",
-                    String.valueOf(CLIENT_LOCAL_PORT)), null);
+                    "--duration", "5s", "--rmi-keystore", keystore.toString()), null);
             assertThat(outcome.exitCode).as(outcome.log).isZero();
             String gen1 = lab.address("gen1") + ":" + SERVER_PORT;
             String gen2 = lab.address("gen2") + ":" + SERVER_PORT;
@@ -132,12 +132,13 @@ class MultiHostRunIT {
                         .contains("Starting distributed test with remote engines: [" + gen1 + ", " + gen2 + "]");
                 assertPerGeneratorReport(run, scenario, jtl, gen1, gen2);
             }
-            // the servers used SSL: the keystore was loaded on both sides
+            // RMI over SSL on both sides: the servers' remote objects and the client's callbacks on SSL sockets
             for (NsProcess server : servers) {
-                assertThat(server.log()).doesNotContain("server.rmi.ssl.disable=true");
+                assertThat(server.log()).contains("SSLRMIServerSocketFactory(host=/" + (server == servers.get(0)
+                        ? lab.address("gen1") : lab.address("gen2")));
             }
             assertThat(Files.readString(run.resolve("scenarios/direct-1k/jmeter.log")))
-                    .contains(keystore.toString());
+                    .contains("SSLRMIServerSocketFactory: Created SSLSocket");
             JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(runJson.at("/settings/rmiSsl").asText()).isEqualTo("true");
             assertThat(runJson.at("/settings/remote").asText()).isEqualTo(gen1 + "," + gen2);
@@ -160,7 +161,7 @@ class MultiHostRunIT {
             String gen2 = lab.address("gen2") + ":" + SERVER_PORT;
             Path jtl = run.resolve("scenarios/direct-1k/results.jtl");
             RunOutcome outcome = stressRun(run, List.of("--scenarios", "direct-1k", "--threads", "4", "--rate", "40",
-                    "--duration", "12s"), () -> {
+                    "--duration", "12s", "--rmi-local-port", String.valueOf(CLIENT_LOCAL_PORT)), () -> {
                         // once gen2's samples arrive, gen2 dies (SIGKILL, as a crashed machine)
                         Awaitility.await("gen2's rows in the JTL").atMost(START_UP)
                                 .pollInterval(Duration.ofMillis(200)).ignoreExceptions()
@@ -169,6 +170,14 @@ class MultiHostRunIT {
                     });
             assertThat(outcome.exitCode).as(outcome.log).isNotZero();
             assertThat(outcome.log).contains("load generator " + gen2);
+            for (NsProcess server : servers) {
+                assertThat(server.log()).contains("Created remote object").doesNotContain("SSLRMI");
+            }
+            // the callbacks on the pinned ports (client.rmi.localport), from the controller's lab address
+            assertThat(Files.readString(run.resolve("scenarios/direct-1k/jmeter.log")))
+                    .contains("client.rmi.localport=" + CLIENT_LOCAL_PORT);
+            assertThat(Files.readString(run.resolve("scenarios/direct-1k/jmeter.out")))
+                    .contains("Starting distributed test with remote engines: [" + gen1 + ", " + gen2 + "]");
             JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(runJson.at("/settings/rmiSsl").asText()).isEqualTo("false");
             JsonNode scenario = runJson.at("/scenarios/0");
@@ -205,9 +214,9 @@ class MultiHostRunIT {
         for (JsonNode g : generators) {
             samples.put(g.at("/name").asText(), g.at("/samples").asLong());
             sum += g.at("/samples").asLong();
-            assertThat(g.at("/errors").asLong()).isZero();
-            assertThat(g.at("/throughputPerSecond").asDouble()).isPositive();
-            assertThat(g.at("/p99Us").asLong()).isPositive();
+            assertThat(g.at("/errors/count").asLong()).isZero();
+            assertThat(g.at("/tps").asDouble()).isPositive();
+            assertThat(g.at("/latency/p99").asLong()).isPositive();
         }
         assertThat(samples).containsOnlyKeys(gen1, gen2);
         assertThat(samples.values()).allSatisfy(n -> assertThat(n).isPositive());
