@@ -149,6 +149,9 @@ public final class ReportBuilder {
                 HopOverhead.pairs(scenarios, pairs), gcLogs, perfMon, warnings);
     }
 
+    /** The load generators' PerfMon readings beside a scenario's JTL (stress run --generator-agents). */
+    static final String GENERATORS_PERFMON = "perfmon-generators.csv";
+
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
                          List<String> warnings) {
         if (run.manifest() != null) {
@@ -184,6 +187,15 @@ public final class ReportBuilder {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
                 coverage(plan, warnings);
+            }
+            // a distributed run's load generators, read by stress run (--generator-agents) in the same format
+            Path generatorsPerfMon = plan.jtl().resolveSibling(GENERATORS_PERFMON);
+            if (Files.isRegularFile(generatorsPerfMon)) {
+                try {
+                    perfMon.read(generatorsPerfMon);
+                } catch (UserError e) {
+                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
+                }
             }
         }
         gcInputs.addAll(run.gcLogs());

@@ -118,6 +118,11 @@ public class RunCommand implements Callable<Integer> {
                     + "open it and the next ones in a firewall). Default: 0, any.")
     int rmiLocalPort;
 
+    @Option(names = "--generator-agents", paramLabel = "HOST:PORT", split = ",",
+            description = "With --remote: PerfMon agents on the load generators (stress agent --bind ADDRESS), read "
+                    + "while each scenario runs so the report shows the generators' CPU, memory and network too.")
+    List<String> generatorAgents = new ArrayList<>();
+
     @Option(names = "--rmi-keystore", paramLabel = "FILE",
             description = "With --remote: RMI over SSL with this keystore (make it with `stress rmi-keystore`, copy it "
                     + "to every server). Default: none, RMI over plain sockets (start the servers with "
@@ -195,6 +200,13 @@ public class RunCommand implements Callable<Integer> {
             throw new UserError("Invalid value for option '--rmi-local-port': " + rmiLocalPort + " cannot be used with "
                     + "--rmi-keystore: JMeter's SSL callbacks fail to share pinned ports (\"Address already in use\"); "
                     + "with SSL the servers call back on any port of this machine");
+        }
+        for (String agentAddress : generatorAgents) {
+            s.generatorAgents.add(HostPort.parse("--generator-agents", agentAddress));
+        }
+        if (!s.generatorAgents.isEmpty() && remote.isEmpty()) {
+            throw new UserError("Invalid value for option '--generator-agents': it needs --remote (the generators' "
+                    + "agents); without --remote the load generator is this machine, watched by --agent");
         }
         s.rmiHostname = rmiHostname;
         s.rmiLocalPort = rmiLocalPort;

@@ -34,6 +34,8 @@ final class RunSettings {
     int rmiLocalPort;
     /** --rmi-keystore: RMI over SSL with this keystore; null = plain sockets. */
     Path rmiKeystore;
+    /** --generator-agents: PerfMon agents on the load generators, read by the run. */
+    List<HostPort> generatorAgents = new ArrayList<>();
     boolean dashboard = true;
     Path out;
     /** --out not given: {@link RunFolderSetup#defaultLocation()}, which may take a suffix if another run has it. */
@@ -70,6 +72,8 @@ final class RunSettings {
         if (!remoteHosts.isEmpty()) {
             m.put("rmiSsl", rmiKeystore == null ? "false" : "true");
             m.put("rmiLocalPort", rmiLocalPort == 0 ? "any" : String.valueOf(rmiLocalPort));
+            m.put("generatorAgents", generatorAgents.isEmpty() ? "none"
+                    : String.join(",", generatorAgents.stream().map(HostPort::toString).toArray(String[]::new)));
         }
         m.put("dashboard", String.valueOf(dashboard));
         return m;

@@ -99,7 +99,7 @@ final class ScenarioRunner {
         };
         current = run;
         int code;
-        try {
+        try (GeneratorAgents agents = startGeneratorAgents(dir, scenario)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
@@ -180,6 +180,18 @@ final class ScenarioRunner {
             return "recorded no samples: JMeter ran the plan but no call completed (see jmeter.log)";
         }
         return null;
+    }
+
+    /** The generators' agents read into the scenario's folder; a file that cannot be made is said, not fatal. */
+    private GeneratorAgents startGeneratorAgents(Path dir, Scenario scenario) {
+        try {
+            return GeneratorAgents.start(settings.generatorAgents, dir.resolve(GeneratorAgents.FILE), err,
+                    scenario.name());
+        } catch (IOException e) {
+            err.println("stress run: " + scenario.name() + ": generator metrics not recorded: cannot write "
+                    + dir.resolve(GeneratorAgents.FILE) + ": " + e.getMessage());
+            return GeneratorAgents.none();
+        }
     }
 
     /** Asks the JMeter in flight, if any, to finish its samples and flush its results; waits up to {@code grace}. */

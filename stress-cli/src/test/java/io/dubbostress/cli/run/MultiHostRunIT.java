@@ -74,6 +74,11 @@ class MultiHostRunIT {
                 "--provider-url", "dubbo://" + provider + ":" + PROVIDER_PORT, "--jvm-args", "-Xms256m -Xmx256m")));
         services.add(NsProcess.start(lab, "agent", dir.resolve("agent.log"), stressCommand("agent",
                 "--bind", lab.address("agent"), "--port", String.valueOf(AGENT_PORT))));
+        // and one on each load generator's host, as the recipe starts them
+        for (String gen : List.of("gen1", "gen2")) {
+            services.add(NsProcess.start(lab, gen, dir.resolve(gen + "-agent.log"), stressCommand("agent",
+                    "--bind", lab.address(gen), "--port", String.valueOf(AGENT_PORT))));
+        }
         // the keystore is made by the tool, as the recipe does, and read by both sides
         keystore = dir.resolve("rmi_keystore.jks");
         try (ChildJvm made = StressCli.start(dir.resolve("keystore.out"), "rmi-keystore", "--out",
@@ -83,7 +88,9 @@ class MultiHostRunIT {
         }
         services.get(0).awaitLog("stress-provider ready:", START_UP);
         services.get(1).awaitLog("stress-consumer ready:", START_UP);
-        services.get(2).awaitLog("listening", START_UP);
+        for (NsProcess agent : services.subList(2, services.size())) {
+            agent.awaitLog("listening", START_UP);
+        }
     }
 
     @AfterAll
@@ -117,8 +124,12 @@ class MultiHostRunIT {
             // no warm-up left out: a fresh jmeter-server's first Dubbo call takes seconds on a busy box, and every
             // generator must have samples in the figures
             RunOutcome outcome = stressRun(run, List.of("--scenarios", "direct-1k,hop-1k", "--threads", "4",
-                    "--duration", "8s", "--warmup", "0s", "--rmi-keystore", keystore.toString()), null);
+                    "--duration", "8s", "--warmup", "0s", "--rmi-keystore", keystore.toString(),
+                    "--generator-agents", lab.address("gen1") + ":" + AGENT_PORT + "," + lab.address("gen2") + ":"
+                            + AGENT_PORT), null);
             assertThat(outcome.exitCode).as(outcome.log).isZero();
+            assertThat(outcome.log).contains("4 threads, rate none (closed model), split over 2 load generators: 2 "
+                    + "threads each");
             String gen1 = lab.address("gen1") + ":" + SERVER_PORT;
             String gen2 = lab.address("gen2") + ":" + SERVER_PORT;
             for (String scenario : List.of("direct-1k", "hop-1k")) {
@@ -170,7 +181,8 @@ class MultiHostRunIT {
                                 .until(() -> threadsByGenerator(jtl).containsKey(gen2));
                         servers.get(1).kill();
                     });
-            assertThat(outcome.exitCode).as(outcome.log).isNotZero();
+            assertThat(outcome.exitCode).as(outcome.log).isEqualTo(1);
+            assertThat(outcome.log).contains("split over 2 load generators: 2 threads, rate 20 calls/s each");
             assertThat(outcome.log).contains("load generator " + gen2);
             for (NsProcess server : servers) {
                 assertThat(server.log()).contains("Created remote object").doesNotContain("SSLRMI");
@@ -225,6 +237,13 @@ class MultiHostRunIT {
         assertThat(samples.values()).allSatisfy(n -> assertThat(n).isPositive());
         assertThat(sum).as("the generators add up to the scenario").isEqualTo(found.at("/samples").asLong());
         assertThat(Files.readString(run.resolve("report.md"))).contains(gen1).contains(gen2);
+        // the generators' hosts are watched too: CPU readings of both, beside the services' agent
+        List<String> hosts = new ArrayList<>();
+        for (JsonNode host : found.at("/server")) {
+            hosts.add(host.at("/host").asText());
+            assertThat(host.at("/cpuPercent").isNull()).as("CPU of " + host).isFalse();
+        }
+        assertThat(hosts).contains(lab.address("agent"), lab.address("gen1"), lab.address("gen2"));
     }
 
     /** jmeter-server on gen1 and gen2, the recipe's command. */
