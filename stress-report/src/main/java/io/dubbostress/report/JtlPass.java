@@ -1,6 +1,5 @@
 package io.dubbostress.report;
 
-import io.dubbostress.report.UserError;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.report.jtl.JtlSpan;
@@ -15,12 +14,33 @@ import java.util.Map;
 /**
  * One streaming pass over a JTL: every row goes to its scenario's {@link ScenarioStats}. A run folder's JTL is one
  * scenario whatever its labels ({@link #wholeFile}); a loose JTL gives one scenario per label ({@link #perLabel}).
- * Before the pass, {@link JtlSpan#exact} reads every row for the file's span (the default warm-up, the time line's
- * resolution, and the warm-up's origin: the earliest start over the file, since rows come in completion order).
+ *
+ * <p>The figures depend on the file's exact span (the warm-up counts from the earliest start over the whole file, the
+ * default warm-up is a share of the span, the time line's buckets follow from it), which only a full read knows:
+ * rows come in completion order. The pass starts from a guess ({@link JtlSpan#probe}: the first rows and the last
+ * MiBs), finds the exact span as it goes, and then checks that the guess changed nothing: the same time line, and no
+ * row on the wrong side of the exact warm-up cut ({@link ScenarioStats#confirmSteadyStart}). Only when it did is the
+ * file read a second time with the exact span, so every figure is the exact one either way. {@link #passes()} counts
+ * the reads, for the tests.
  */
 final class JtlPass {
 
+    /** Rows read at the start of the file for the guess: the earliest start is nearly always among them. */
+    static final int HEAD_ROWS = 200_000;
+    /** Bytes read at the end of the file for the guess (the latest end). */
+    static final long TAIL_BYTES = 4L << 20;
+
+    private static final ThreadLocal<int[]> PASSES = ThreadLocal.withInitial(() -> new int[1]);
+
     private JtlPass() {
+    }
+
+    /** Full reads of a JTL on this thread since the last call (the guess's partial reads not counted). */
+    static int passes() {
+        int[] count = PASSES.get();
+        int n = count[0];
+        count[0] = 0;
+        return n;
     }
 
     /**
@@ -29,7 +49,7 @@ final class JtlPass {
      */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs) {
-        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs,
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS,
                 Collections.emptyList());
     }
 
@@ -39,84 +59,183 @@ final class JtlPass {
      */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs, List<String> generators) {
-        // the warm-up counts from the earliest start in the whole file (exact span): rows come in completion order
-        JtlSpan span = JtlSpan.exact(jtl);
-        long start = startMs != null ? startMs : span.firstStartMs();
-        long end = endMs != null ? endMs : span.lastEndMs();
-        if (end < start) {
-            throw new UserError("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS,
+                generators);
+    }
+
+    /** As above, the guess made from the first {@code headRows} rows (tests make it small). */
+    static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
+                                    Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows) {
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, headRows,
+                Collections.emptyList());
+    }
+
+    private static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
+                                            Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows,
+                                            List<String> generators) {
+        JtlSpan guess = JtlSpan.probe(jtl, headRows, TAIL_BYTES);
+        WholeFile first = new WholeFile(guess, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, name);
+        Read read = first.read(jtl, name, generators);
+        WholeFile exact = new WholeFile(JtlSpan.of(read.stats.firstStartMs(), read.stats.lastEndMs(),
+                Collections.emptyMap()), startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, name);
+        // the generators' figures are subsets of the same rows, with the same cut and time line: checked with these
+        if (!read.stats.timeline().sameShape(exact.origin, exact.timelineSpan)
+                || !read.stats.confirmSteadyStart(exact.steadyStart)) {
+            read = exact.read(jtl, name, generators);
         }
-        // the warm-up runs from the first sample: JMeter's "test started" (run.json's start) comes before its
-        // threads have made their connections
-        long warmupFrom = Math.max(start, span.firstStartMs());
-        Warmup warmup = Warmup.of(cliWarmupMs, runJsonWarmupSeconds, end - warmupFrom);
-        try (JtlReader reader = JtlReader.open(jtl)) {
-            long origin = Math.min(start, span.firstStartMs());
-            Timeline timeline = new Timeline(origin, Math.max(end, span.lastEndMs()) - origin);
-            long steadyStart = warmupFrom + warmup.ms();
-            ScenarioStats stats = new ScenarioStats(name, steadyStart, timeline);
-            GeneratorSplit split = generators.isEmpty() ? null : new GeneratorSplit(generators,
-                    g -> new ScenarioStats(g, steadyStart, new Timeline(origin, Math.max(end, span.lastEndMs()) - origin)));
-            JtlRow row = reader.row();
-            while (reader.next()) {
-                stats.accept(row);
-                if (split != null) {
-                    split.accept(row);
+        ScenarioResult result = new ScenarioResult(name, read.stats, Collections.singletonList(source), exact.warmup,
+                exact.start, exact.end, read.malformed, read.examples);
+        if (read.split != null) {
+            result.generators(read.split.byGenerator());
+        }
+        return result;
+    }
+
+    /** What a run folder's scenario's figures follow from, given a span (guessed or exact). */
+    private static final class WholeFile {
+        final long start;
+        final long end;
+        final Warmup warmup;
+        final long origin;
+        final long timelineSpan;
+        final long steadyStart;
+
+        WholeFile(JtlSpan span, Long startMs, Long endMs, Double runJsonWarmupSeconds, Long cliWarmupMs, String name) {
+            start = startMs != null ? startMs : span.firstStartMs();
+            end = endMs != null ? endMs : span.lastEndMs();
+            if (end < start) {
+                throw new UserError("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
+            }
+            // the warm-up runs from the first sample: JMeter's "test started" (run.json's start) comes before its
+            // threads have made their connections
+            long warmupFrom = Math.max(start, span.firstStartMs());
+            warmup = Warmup.of(cliWarmupMs, runJsonWarmupSeconds, end - warmupFrom);
+            origin = Math.min(start, span.firstStartMs());
+            timelineSpan = Math.max(end, span.lastEndMs()) - origin;
+            steadyStart = warmupFrom + warmup.ms();
+        }
+
+        Read read(Path jtl, String name, List<String> generators) {
+            PASSES.get()[0]++;
+            try (JtlReader reader = JtlReader.open(jtl)) {
+                ScenarioStats stats = new ScenarioStats(name, steadyStart, new Timeline(origin, timelineSpan));
+                GeneratorSplit split = generators.isEmpty() ? null : new GeneratorSplit(generators,
+                        g -> new ScenarioStats(g, steadyStart, new Timeline(origin, timelineSpan)));
+                JtlRow row = reader.row();
+                while (reader.next()) {
+                    stats.accept(row);
+                    if (split != null) {
+                        split.accept(row);
+                    }
                 }
+                if (reader.rows() == 0) {
+                    throw new UserError("JTL file " + jtl + " has no samples");
+                }
+                return new Read(stats, split, reader.malformedRows(), reader.malformedExamples());
             }
-            if (reader.rows() == 0) {
-                throw new UserError("JTL file " + jtl + " has no samples");
-            }
-            ScenarioResult result = new ScenarioResult(name, stats, Collections.singletonList(source), warmup, start,
-                    end, reader.malformedRows(), reader.malformedExamples());
-            if (split != null) {
-                result.generators(split.byGenerator());
-            }
-            return result;
+        }
+    }
+
+    private static final class Read {
+        final ScenarioStats stats;
+        final GeneratorSplit split;
+        final long malformed;
+        final List<String> examples;
+
+        Read(ScenarioStats stats, GeneratorSplit split, long malformed, List<String> examples) {
+            this.stats = stats;
+            this.split = split;
+            this.malformed = malformed;
+            this.examples = new ArrayList<>(examples);
         }
     }
 
     /** One scenario per label of a loose JTL, named by the label (the caller renames single-label files). */
     static List<ScenarioResult> perLabel(Path jtl, String source, Long cliWarmupMs) {
+        return perLabel(jtl, source, cliWarmupMs, HEAD_ROWS);
+    }
+
+    /** As above, the guess made from the first {@code headRows} rows (tests make it small). */
+    static List<ScenarioResult> perLabel(Path jtl, String source, Long cliWarmupMs, int headRows) {
         // each label's warm-up counts from its earliest start over the whole file, not from its first row
-        JtlSpan span = JtlSpan.exact(jtl);
-        Warmup warmup = Warmup.of(cliWarmupMs, null, span.durationMs());
-        Map<String, ScenarioStats> byLabel = new LinkedHashMap<>();
-        long malformed;
-        List<String> examples;
-        try (JtlReader reader = JtlReader.open(jtl)) {
-            JtlRow row = reader.row();
-            String lastLabel = null;
-            ScenarioStats current = null;
-            while (reader.next()) {
-                String label = row.label();
-                if (label != lastLabel) {
-                    lastLabel = label;
-                    current = byLabel.get(label);
-                    if (current == null) {
-                        Timeline timeline = new Timeline(span.firstStartMs(), span.durationMs());
-                        current = new ScenarioStats(label, span.firstStartMs(label) + warmup.ms(), timeline);
-                        byLabel.put(label, current);
-                    }
-                }
-                current.accept(row);
-            }
-            if (reader.rows() == 0) {
-                throw new UserError("JTL file " + jtl + " has no samples");
-            }
-            malformed = reader.malformedRows();
-            examples = reader.malformedExamples();
+        JtlSpan guess = JtlSpan.probe(jtl, headRows, TAIL_BYTES);
+        ByLabel read = ByLabel.read(jtl, guess, cliWarmupMs, false);
+        JtlSpan exact = read.exactSpan();
+        Warmup warmup = Warmup.of(cliWarmupMs, null, exact.durationMs());
+        boolean same = true;
+        for (ScenarioStats stats : read.byLabel.values()) {
+            same &= stats.timeline().sameShape(exact.firstStartMs(), exact.durationMs())
+                    && stats.confirmSteadyStart(exact.firstStartMs(stats.name()) + warmup.ms());
+        }
+        if (!same) {
+            read = ByLabel.read(jtl, exact, cliWarmupMs, true);
         }
         List<ScenarioResult> results = new ArrayList<>();
         boolean first = true;
-        for (ScenarioStats stats : byLabel.values()) {
+        for (ScenarioStats stats : read.byLabel.values()) {
             // malformed rows belong to no label: the file's first scenario carries the count
             results.add(new ScenarioResult(stats.name(), stats,
-                    Collections.singletonList(byLabel.size() == 1 ? source : source + " (label '" + stats.name() + "')"),
-                    warmup, stats.firstStartMs(), stats.lastEndMs(), first ? malformed : 0,
-                    first ? examples : Collections.emptyList()));
+                    Collections.singletonList(read.byLabel.size() == 1 ? source
+                            : source + " (label '" + stats.name() + "')"),
+                    warmup, stats.firstStartMs(), stats.lastEndMs(), first ? read.malformed : 0,
+                    first ? read.examples : Collections.emptyList()));
             first = false;
         }
         return results;
+    }
+
+    /** The per-label figures of one read of a loose JTL. */
+    private static final class ByLabel {
+        final Map<String, ScenarioStats> byLabel = new LinkedHashMap<>();
+        long malformed;
+        List<String> examples;
+
+        /**
+         * A read with {@code span}; when it is a guess ({@code exact} false), a label the guess does not know counts
+         * its warm-up from its first row (checked afterwards like the rest).
+         */
+        static ByLabel read(Path jtl, JtlSpan span, Long cliWarmupMs, boolean exact) {
+            PASSES.get()[0]++;
+            ByLabel result = new ByLabel();
+            Warmup warmup = Warmup.of(cliWarmupMs, null, span.durationMs());
+            try (JtlReader reader = JtlReader.open(jtl)) {
+                JtlRow row = reader.row();
+                String lastLabel = null;
+                ScenarioStats current = null;
+                while (reader.next()) {
+                    String label = row.label();
+                    if (label != lastLabel) {
+                        lastLabel = label;
+                        current = result.byLabel.get(label);
+                        if (current == null) {
+                            long from = exact || span.labels().contains(label) ? span.firstStartMs(label)
+                                    : row.timeStampMs();
+                            current = new ScenarioStats(label, from + warmup.ms(),
+                                    new Timeline(span.firstStartMs(), span.durationMs()));
+                            result.byLabel.put(label, current);
+                        }
+                    }
+                    current.accept(row);
+                }
+                if (reader.rows() == 0) {
+                    throw new UserError("JTL file " + jtl + " has no samples");
+                }
+                result.malformed = reader.malformedRows();
+                result.examples = new ArrayList<>(reader.malformedExamples());
+            }
+            return result;
+        }
+
+        JtlSpan exactSpan() {
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            Map<String, Long> firstByLabel = new LinkedHashMap<>();
+            for (ScenarioStats stats : byLabel.values()) {
+                first = Math.min(first, stats.firstStartMs());
+                last = Math.max(last, stats.lastEndMs());
+                firstByLabel.put(stats.name(), stats.firstStartMs());
+            }
+            return JtlSpan.of(first, last, firstByLabel);
+        }
     }
 }

@@ -35,7 +35,7 @@ public final class ScenarioStats {
     private static final int MAX_LABELS = 50;
 
     private final String name;
-    private final long steadyStartMs;
+    private long steadyStartMs;
     private final Histogram micros = new Histogram(HIGHEST_MICROS, 3);
     private final Histogram millis = new Histogram(HIGHEST_MILLIS, 3);
     private Histogram merged;
@@ -57,6 +57,7 @@ public final class ScenarioStats {
     private long sentBytes;
     private long firstSteadyStartMs = Long.MAX_VALUE;
     private long lastSteadyEndMs = Long.MIN_VALUE;
+    private long lastWarmupStartMs = Long.MIN_VALUE;
     private long firstStartMs = Long.MAX_VALUE;
     private long lastEndMs = Long.MIN_VALUE;
 
@@ -93,6 +94,9 @@ public final class ScenarioStats {
         lastEndMs = Math.max(lastEndMs, end);
         if (start < steadyStartMs) {
             warmupSamples += count;
+            if (start > lastWarmupStartMs) {
+                lastWarmupStartMs = start;
+            }
             return;
         }
         samples += count;
@@ -127,6 +131,20 @@ public final class ScenarioStats {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * Whether these figures are the ones a pass with {@code exactSteadyStartMs} in place of the guessed steady start
+     * would have made: every warm-up row started before it and every steady row at or after it. When so, the steady
+     * start becomes the exact one (the steady duration counts from it) and true is returned; else nothing changes.
+     */
+    boolean confirmSteadyStart(long exactSteadyStartMs) {
+        boolean holds = lastWarmupStartMs < exactSteadyStartMs
+                && (samples == 0 || firstSteadyStartMs >= exactSteadyStartMs);
+        if (holds) {
+            steadyStartMs = exactSteadyStartMs;
+        }
+        return holds;
     }
 
     /** Microseconds when any steady sample had them, else milliseconds. */

@@ -37,6 +37,12 @@ public final class Timeline {
         this.latency = new IntCountsHistogram[buckets];
     }
 
+    /** Whether {@code new Timeline(originMs, spanMs)} would put every sample in the same bucket as this one. */
+    boolean sameShape(long originMs, long spanMs) {
+        return originMs == this.originMs && widthFor(spanMs) == bucketMs
+                && (int) Math.max(1, Math.min(MAX_BUCKETS + 1, spanMs / bucketMs + 1)) == samples.length;
+    }
+
     static long widthFor(long spanMs) {
         for (long width : NICE_WIDTHS_MS) {
             if (spanMs / width <= MAX_BUCKETS) {

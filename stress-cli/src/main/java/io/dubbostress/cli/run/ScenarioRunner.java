@@ -72,7 +72,8 @@ final class ScenarioRunner {
         saved.run();
         Progress progress = new Progress(err, terminal, scenario.name(), index, settings.scenarios.size(),
                 settings.duration);
-        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup);
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
+                !settings.remoteHosts.isEmpty());
         GeneratorWatch generators = new GeneratorWatch(settings.generators(), settings.duration, settings.rampup,
                 settings.timeoutMs, err, scenario.name());
         JMeterRun.Watch watch = new JMeterRun.Watch() {

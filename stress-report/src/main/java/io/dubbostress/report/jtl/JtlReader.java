@@ -121,6 +121,34 @@ public final class JtlReader implements Closeable {
         }
     }
 
+    /**
+     * Continues reading {@code file} with known columns from byte {@code offset} on, after skipping the partial line
+     * there: the last rows of a big file without reading all of it. {@code .gz} files cannot be entered in the
+     * middle; for them (and for an offset of 0) this reads from the first data row.
+     */
+    public static JtlReader openAt(Path file, JtlColumns columns, long offset) {
+        if (offset <= 0 || file.getFileName().toString().endsWith(".gz")) {
+            return open(file);
+        }
+        InputStream in = openStream(file, "JTL file");
+        try {
+            long skipped = 0;
+            while (skipped < offset) {
+                long n = in.skip(offset - skipped);
+                if (n <= 0) {
+                    break;
+                }
+                skipped += n;
+            }
+            JtlReader reader = new JtlReader(file, in, columns);
+            reader.skipLine();
+            return reader;
+        } catch (IOException e) {
+            closeQuietly(in);
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+    }
+
     private static InputStream openStream(Path file, String what) {
         try {
             InputStream raw = Files.newInputStream(file);
@@ -322,6 +350,19 @@ public final class JtlReader implements Closeable {
         pos = Math.min(i + 1, limit);
         badReason = reason;
         return BAD;
+    }
+
+    private void skipLine() throws IOException {
+        while (true) {
+            if (pos >= limit && !fill()) {
+                return;
+            }
+            while (pos < limit) {
+                if (buf[pos++] == '\n') {
+                    return;
+                }
+            }
+        }
     }
 
     /** Turns the delimited fields into {@link #row}; false (and {@link #badReason}) when a number is not one. */

@@ -1,14 +1,20 @@
 package io.dubbostress.report.jtl;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Labels are few: one String per distinct label, found by its bytes without decoding. */
 final class LabelCache {
     private byte[][] keys = new byte[64][];
     private String[] values = new String[64];
     private int size;
+    private byte[] lastKey = new byte[0];
+    private String lastValue;
 
     String intern(byte[] b, int s, int e) {
+        if (lastValue != null && Arrays.equals(lastKey, 0, lastKey.length, b, s, e)) {
+            return lastValue; // rows of one label mostly follow each other
+        }
         int hash = 1;
         for (int i = s; i < e; i++) {
             hash = 31 * hash + b[i];
@@ -17,7 +23,9 @@ final class LabelCache {
         int slot = mix(hash) & mask;
         while (keys[slot] != null) {
             if (sameBytes(keys[slot], b, s, e)) {
-                return values[slot];
+                lastKey = keys[slot];
+                lastValue = values[slot];
+                return lastValue;
             }
             slot = (slot + 1) & mask;
         }
@@ -29,6 +37,8 @@ final class LabelCache {
         if (++size * 2 > keys.length) {
             grow();
         }
+        lastKey = key;
+        lastValue = value;
         return value;
     }
 
