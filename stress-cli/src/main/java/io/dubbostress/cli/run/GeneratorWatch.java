@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -12,12 +15,13 @@ import java.util.Map;
 /**
  * Watches the load generators of a distributed run while JMeter runs: a server whose RMI port stops taking connections
  * (its JVM died, its machine went away) is lost. JMeter's client would then wait for that server's "test ended"
- * forever, so once the test's time is up (ramp-up + duration + the call timeout + {@link #AFTER_END}) the client is
- * stopped; the rows of every server that arrived are in the JTL (flushed row by row in distributed runs). The loss
- * is said on the console when seen and becomes the scenario's failure message.
+ * forever, so once every other server has ended (JMeter's log says {@code Finished remote host: H} for each) the
+ * client is stopped; the rows of every server that arrived are in the JTL (flushed row by row in distributed runs).
+ * A server that hangs instead is the {@link ScenarioWatchdog}'s. The loss is said on the console when seen and
+ * becomes the scenario's failure message.
  *
  * <pre>
- * GeneratorWatch watch = new GeneratorWatch(generators, duration, rampup, timeoutMs, err, "direct-1k");
+ * GeneratorWatch watch = new GeneratorWatch(generators, jmeterLog, err, "direct-1k");
  * String why = watch.stopReason(jmeterRun);   // null while every server answers, or the test is not over
  * </pre>
  */
@@ -25,24 +29,23 @@ final class GeneratorWatch implements JMeterRun.Watch {
 
     /** How often each server's RMI port is tried. */
     static final Duration CHECK_EVERY = Duration.ofSeconds(2);
-    /** After the test's end, how long the others get to deliver their last rows before the client is stopped. */
-    static final Duration AFTER_END = Duration.ofSeconds(10);
+    /** JMeter's client logs this when a server ended its test (its last samples sent). */
+    static final String FINISHED = "Finished remote host: ";
     private static final int CONNECT_TIMEOUT_MS = 1000;
     /** Consecutive refused checks before a server counts as lost (one can be a hiccup). */
     private static final int LOST_AFTER = 2;
 
     private final RemoteGenerators generators;
-    private final Duration testLength;
+    private final Path jmeterLog;
     private final PrintStream err;
     private final String scenario;
     private final Map<String, Integer> failures = new LinkedHashMap<>();
     private final Map<String, Long> lostAtSeconds = new LinkedHashMap<>();
     private long lastCheckNanos;
 
-    GeneratorWatch(RemoteGenerators generators, Duration duration, Duration rampup, int timeoutMs, PrintStream err,
-            String scenario) {
+    GeneratorWatch(RemoteGenerators generators, Path jmeterLog, PrintStream err, String scenario) {
         this.generators = generators;
-        this.testLength = rampup.plus(duration).plusMillis(timeoutMs).plus(AFTER_END);
+        this.jmeterLog = jmeterLog;
         this.err = err;
         this.scenario = scenario;
     }
@@ -58,11 +61,32 @@ final class GeneratorWatch implements JMeterRun.Watch {
             lastCheckNanos = now;
             check((now - started) / 1_000_000_000L);
         }
-        if (!lostAtSeconds.isEmpty() && now - started > testLength.toNanos()) {
-            return lostMessage() + "; JMeter waits for a lost server forever, so it was stopped once the test's time "
-                    + "was up; the rows every server sent are kept";
+        if (!lostAtSeconds.isEmpty() && othersFinished()) {
+            return lostMessage() + "; JMeter waits for a lost server forever, so it was stopped once the others had "
+                    + "ended; the rows every server sent are kept";
         }
         return null;
+    }
+
+    /** Whether JMeter's log says every server that is not lost has ended its test. */
+    private boolean othersFinished() {
+        String log;
+        try {
+            log = Files.exists(jmeterLog) ? Files.readString(jmeterLog, StandardCharsets.UTF_8) : "";
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
+        for (String host : generators.hosts()) {
+            if (lostAtSeconds.containsKey(host)) {
+                continue;
+            }
+            InetSocketAddress server = RemoteGenerators.addressOf(host);
+            if (!log.contains(FINISHED + host + " (")
+                    && !log.contains(FINISHED + server.getHostString() + ":" + server.getPort() + " (")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A lost server's client has nothing graceful left to wait for. */

@@ -74,8 +74,8 @@ final class ScenarioRunner {
                 settings.duration);
         ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
                 !settings.remoteHosts.isEmpty());
-        GeneratorWatch generators = new GeneratorWatch(settings.generators(), settings.duration, settings.rampup,
-                settings.timeoutMs, err, scenario.name());
+        GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err,
+                scenario.name());
         JMeterRun.Watch watch = new JMeterRun.Watch() {
             private boolean byGenerators;
 
