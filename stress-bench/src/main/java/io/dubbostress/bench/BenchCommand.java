@@ -161,7 +161,9 @@ public class BenchCommand implements Callable<Integer> {
             }
             ToolRunner tools = new ToolRunner(java, home);
             if (settings.parts.contains(BenchSettings.Part.REPORT)) {
-                results.report.addAll(new ReportBench(settings, tools, err).run());
+                ReportBench reportBench = new ReportBench(settings, tools, err);
+                results.report.addAll(reportBench.run());
+                results.reads.addAll(reportBench.reads);
             }
             if (settings.parts.contains(BenchSettings.Part.GC)) {
                 results.gc.addAll(new GcBench(settings, java, tools, err).run());

@@ -33,6 +33,7 @@ final class BenchJson {
         calls(root.putObject("calls"), results);
         tools(root.putObject("report"), results.report);
         tools(root.putObject("gc"), results.gc);
+        tools(root.putObject("reads"), results.reads);
         ArrayNode targets = root.putArray("targets");
         for (BenchResults.Target t : results.targets()) {
             ObjectNode target = targets.addObject().put("name", t.name).put("wanted", t.wanted);

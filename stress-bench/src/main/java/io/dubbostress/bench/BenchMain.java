@@ -20,6 +20,7 @@ public final class BenchMain {
     public static CommandLine commandLine() {
         CommandLine commandLine = StressCommand.commandLine();
         commandLine.addSubcommand(new BenchCommand());
+        commandLine.addSubcommand(new CsvReadCommand());
         return commandLine;
     }
 

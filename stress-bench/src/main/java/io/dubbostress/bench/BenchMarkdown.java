@@ -26,6 +26,9 @@ final class BenchMarkdown {
         if (!results.report.isEmpty()) {
             tools(md, "stress report", "rows", "rows/s", results.report);
         }
+        if (!results.reads.isEmpty()) {
+            tools(md, "Reading the largest JTL alone (seven fields a row, no figures)", "rows", "rows/s", results.reads);
+        }
         if (!results.gc.isEmpty()) {
             tools(md, "stress gc", "pauses", "pauses/s", results.gc);
         }

@@ -28,6 +28,12 @@ final class ReportBench {
         this.err = err;
     }
 
+    /** Readers raced on the largest JTL each round: {@code csv-read --reader} value and the name in the results. */
+    private static final String[][] READERS = {{"jtl", "JtlReader (ours)"}, {"fastcsv", "FastCSV 3.4.0"}};
+
+    /** The runs of {@link CsvReadCommand} on the largest JTL, filled by {@link #run()}. */
+    final List<ToolResult> reads = new ArrayList<>();
+
     List<ToolResult> run() {
         Path dir = settings.out.resolve("report-bench");
         List<Long> sizes = new ArrayList<>();
@@ -63,6 +69,22 @@ final class ReportBench {
                                 + "peak RSS %,d MiB, heap after GC max %,d MiB%n", rows, round, m.wallSeconds,
                         r.itemsPerSecond(), m.cpuSeconds, m.peakRssKb >> 10, r.maxHeapAfterGcKb >> 10);
                 results.add(r);
+            }
+            Path largest = files.get(files.size() - 1);
+            long rows = sizes.get(sizes.size() - 1);
+            for (String[] reader : READERS) {
+                String name = "read-" + reader[0] + "-r" + round;
+                ChildMeasurement m = tools.run(name, dir, List.of("csv-read", largest.toString(), "--reader", reader[0]),
+                        Duration.ofSeconds(600 + rows / 10_000));
+                if (m.exitCode != 0) {
+                    throw new ProcessFailedException(reader[1] + " failed on " + largest + " (exit code " + m.exitCode
+                            + "); see " + m.log);
+                }
+                ToolResult r = new ToolResult("read", largest.getFileName() + ", " + reader[1], round, rows,
+                        size(largest), m, ToolRunner.maxHeapAfterGcKb(dir, name), tools.pinnedCpu());
+                err.printf(Locale.ROOT, "stress bench: %s read %,d rows round %d: %.2f s, %,.0f rows/s, CPU %.2f s%n",
+                        reader[1], rows, round, m.wallSeconds, r.itemsPerSecond(), m.cpuSeconds);
+                reads.add(r);
             }
         }
         if (!settings.keepFiles) {

@@ -97,7 +97,7 @@ class BenchCommandIT {
     }
 
     @Test
-    void timesStressReportAndStressGcOnTheirInputs() {
+    void timesStressReportAndStressGcOnTheirInputs() throws IOException {
         JsonNode report = json.at("/report/runs");
         assertThat(report).hasSize(2);
         assertThat(report.get(0).get("items").asLong()).isEqualTo(200);
@@ -108,6 +108,20 @@ class BenchCommandIT {
             assertThat(run.get("peakRssKb").asLong()).isPositive();
         }
         assertThat(out.resolve("report-bench/report-2000-r1/report.md")).exists();
+        // our reader and the library one read the same rows and agree on every field (the checksum of csv-read)
+        JsonNode reads = json.at("/reads/runs");
+        assertThat(reads).hasSize(2);
+        List<String> lines = new ArrayList<>();
+        for (JsonNode read : reads) {
+            assertThat(read.get("items").asLong()).isEqualTo(2000);
+            assertThat(read.get("exitCode").asInt()).isZero();
+        }
+        for (String reader : new String[] {"jtl", "fastcsv"}) {
+            String printed = Files.readString(out.resolve("report-bench/read-" + reader + "-r1.out")).trim();
+            assertThat(printed).startsWith(reader + " 2000 ");
+            lines.add(printed.split(" ")[2]);
+        }
+        assertThat(lines.get(0)).as("checksums of the two readers").isEqualTo(lines.get(1));
         JsonNode gc = json.at("/gc/runs");
         List<String> inputs = new ArrayList<>();
         gc.forEach(run -> inputs.add(run.get("input").asText()));

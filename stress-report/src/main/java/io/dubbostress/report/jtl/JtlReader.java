@@ -57,6 +57,8 @@ public final class JtlReader implements Closeable {
     private final InputStream in;
     private final JtlColumns columns;
     private final JtlColumn[] kinds;
+    /** The fields {@link #interpret} reads: those of a known kind. */
+    private final int[] read;
     private final byte delimiter;
     private final JtlRow row = new JtlRow(this);
     private final LabelCache labels = new LabelCache();
@@ -91,6 +93,7 @@ public final class JtlReader implements Closeable {
         for (int i = 0; i < kinds.length; i++) {
             kinds[i] = columns.kind(i);
         }
+        this.read = java.util.stream.IntStream.range(0, kinds.length).filter(i -> kinds[i] != JtlColumn.OTHER).toArray();
         this.fieldStart = new int[kinds.length];
         this.fieldEnd = new int[kinds.length];
         this.fieldQuoted = new boolean[kinds.length];
@@ -377,11 +380,8 @@ public final class JtlReader implements Closeable {
         r.label = "";
         boolean haveTime = false;
         boolean haveElapsed = false;
-        for (int f = 0; f < kinds.length; f++) {
+        for (int f : read) {
             JtlColumn kind = kinds[f];
-            if (kind == JtlColumn.OTHER) {
-                continue;
-            }
             int s = fieldStart[f];
             int e = fieldEnd[f];
             switch (kind) {

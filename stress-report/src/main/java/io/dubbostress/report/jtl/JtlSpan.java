@@ -97,15 +97,28 @@ public final class JtlSpan {
         try (JtlReader reader = JtlReader.open(file)) {
             columns = reader.columns();
             JtlRow row = reader.row();
+            String lastLabel = null;
+            long labelFirst = Long.MAX_VALUE;
             while (reader.next()) {
                 long start = row.timeStampMs();
                 first = Math.min(first, start);
                 last = Math.max(last, start + row.elapsedMs());
-                byLabel.merge(row.label(), start, Math::min);
+                String label = row.label();
+                if (label != lastLabel) { // labels are interned: one String per label
+                    if (lastLabel != null) {
+                        byLabel.merge(lastLabel, labelFirst, Math::min);
+                    }
+                    lastLabel = label;
+                    labelFirst = byLabel.getOrDefault(label, Long.MAX_VALUE);
+                }
+                labelFirst = Math.min(labelFirst, start);
                 if (reader.rows() >= headRows) {
                     wholeFile = false;
                     break;
                 }
+            }
+            if (lastLabel != null) {
+                byLabel.merge(lastLabel, labelFirst, Math::min);
             }
             if (reader.rows() == 0) {
                 throw noSamples(file, reader);
