@@ -211,8 +211,11 @@ public class RunCommand implements Callable<Integer> {
         s.rmiHostname = rmiHostname;
         s.rmiLocalPort = rmiLocalPort;
         s.rmiKeystore = rmiKeystore == null ? null : rmiKeystore.toAbsolutePath();
-        // the shares are checked before anything starts
-        s.generators().threadsPerServer(s.threads);
+        // the shares, and an address the servers can call back, are checked before anything starts
+        if (!remote.isEmpty()) {
+            s.generators().threadsPerServer(s.threads);
+            s.generators().callbackAddress();
+        }
         s.dashboard = !noDashboard;
         s.out = out != null ? out : RunFolderSetup.defaultLocation();
         s.outIsStampedDefault = out == null;
