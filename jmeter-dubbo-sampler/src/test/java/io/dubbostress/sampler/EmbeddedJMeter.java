@@ -27,7 +27,8 @@ import org.apache.jorphan.collections.HashTree;
 
 /**
  * A real JMeter 5.1 engine in the test JVM: a home made of the 5.1.1 config jar's properties, {@code
- * sample_variables=elapsed_us}, CSV JTLs. Plans are built in code: thread groups bounded by loops AND duration.
+ * sample_variables=elapsed_us,due_us,lag_us,response_us}, CSV JTLs. Plans are built in code: thread groups
+ * bounded by loops AND duration.
  *
  * <pre>{@code
  * EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(20, 100_000, 3, sampler).run();
@@ -67,7 +68,7 @@ public final class EmbeddedJMeter {
             }
             JMeterUtils.setJMeterHome(home.toString());
             JMeterUtils.loadJMeterProperties(bin.resolve("jmeter.properties").toString());
-            JMeterUtils.setProperty("sample_variables", "elapsed_us");
+            JMeterUtils.setProperty("sample_variables", "elapsed_us,due_us,lag_us,response_us");
             JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
             JMeterUtils.setProperty("jmeter.save.saveservice.connect_time", "true");
             JMeterUtils.setProperty("jmeter.save.saveservice.latency", "true");

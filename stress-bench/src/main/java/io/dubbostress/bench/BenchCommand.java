@@ -99,8 +99,15 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--sides", paramLabel = "LIST", defaultValue = BenchSide.DEFAULT,
             description = "Load generators, run in this order each round: raw (raw Dubbo client, generic calls), "
                     + "raw-typed (typed calls), sampler (JMeter + Dubbo Sampler, direct plan), hop (the sampler's "
-                    + "HTTP target -> consumer -> provider). Default: ${DEFAULT-VALUE}.")
+                    + "HTTP target -> consumer -> provider), sampler-b (the direct plan in --jmeter-home-b), paced "
+                    + "(the direct plan at --pace-rate, paced by the Target Rate Schedule), paced-groovy (the same "
+                    + "paced by a Constant Throughput Timer with a __groovy rate, as the plans were). "
+                    + "Default: ${DEFAULT-VALUE}.")
     String sides;
+
+    @Option(names = "--pace-rate", paramLabel = "CALLS_PER_S", defaultValue = "2000",
+            description = "The fixed rate of the sides paced and paced-groovy, calls/s. Default: ${DEFAULT-VALUE}.")
+    int paceRate;
 
     @Option(names = "--load-jvm-args", paramLabel = "ARGS", defaultValue = DEFAULT_LOAD_JVM_ARGS,
             description = "JVM options of every load generator (JMeter's in stress run). Default: ${DEFAULT-VALUE}.")
@@ -214,6 +221,10 @@ public class BenchCommand implements Callable<Integer> {
         s.warmup = warmup;
         harness.validate();
         s.threads = harness.threads;
+        if (paceRate < 1) {
+            throw new UserError("Invalid value for option '--pace-rate': " + paceRate + " (at least 1 call/s)");
+        }
+        s.paceRate = paceRate;
         s.payloads = parseSizes("--payloads", payloads);
         s.sides = BenchSide.parseList("--sides", sides);
         s.timeoutMs = harness.timeoutMs;

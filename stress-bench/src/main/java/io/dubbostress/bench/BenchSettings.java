@@ -27,6 +27,8 @@ final class BenchSettings {
     /** Load after the window, so the CPU samples cover its end under load; not counted. */
     Duration tail = Duration.ofMillis(2000);
     int threads;
+    /** The sides paced and paced-groovy: the fixed rate, calls/s. */
+    int paceRate = 2000;
     List<Integer> payloads = new ArrayList<>();
     List<BenchSide> sides = new ArrayList<>();
     int timeoutMs;

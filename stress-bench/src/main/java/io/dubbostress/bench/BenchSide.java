@@ -16,7 +16,14 @@ enum BenchSide {
     /** JMeter with the Dubbo Sampler's HTTP target calling the consumer, which calls the provider. */
     HOP("hop", false),
     /** The direct plan in a second JMeter home ({@code --jmeter-home-b}): another build of the sampler, A/B. */
-    SAMPLER_B("sampler-b", false);
+    SAMPLER_B("sampler-b", false),
+    /** The direct plan at a fixed rate ({@code --pace-rate}) paced by the Target Rate Schedule (the shipped plan). */
+    PACED("paced", false),
+    /**
+     * The same at the same rate, paced as the plans did before: a Constant Throughput Timer whose rate is a
+     * {@code __groovy} expression evaluated before every sample.
+     */
+    PACED_GROOVY("paced-groovy", false);
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
@@ -52,7 +59,7 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b");
+                        + "raw, raw-typed, sampler, hop, sampler-b, paced, paced-groovy");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

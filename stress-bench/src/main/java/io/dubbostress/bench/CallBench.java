@@ -47,6 +47,10 @@ final class CallBench {
         Path hopPlan = plans.resolve("dubbo-hop.jmx");
         BenchPlans.withoutPerfMon(home.plan("dubbo-direct.jmx"), directPlan);
         BenchPlans.withoutPerfMon(home.plan("dubbo-hop.jmx"), hopPlan);
+        Path groovyPlan = plans.resolve("dubbo-direct-groovy-pacing.jmx");
+        if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
+            BenchPlans.withGroovyPacing(directPlan, groovyPlan);
+        }
         List<LoadResult> results = new ArrayList<>();
         int count = settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
@@ -58,7 +62,7 @@ final class CallBench {
                 cpu.watch("consumer", services.consumerPid());
             }
             LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, directPlan, hopPlan,
-                    services, cpu, err, terminal);
+                    groovyPlan, services, cpu, err, terminal);
             for (int payload : settings.payloads) {
                 for (int round = 1; round <= settings.rounds; round++) {
                     for (BenchSide side : settings.sides) {

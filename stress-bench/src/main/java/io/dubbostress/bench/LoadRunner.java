@@ -49,13 +49,14 @@ final class LoadRunner {
     private final Path samplerJar;
     private final Path directPlan;
     private final Path hopPlan;
+    private final Path groovyPlan;
     private final BenchServices services;
     private final CpuRecorder cpu;
     private final PrintStream err;
     private final boolean terminal;
 
     LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
-            Path directPlan, Path hopPlan, BenchServices services, CpuRecorder cpu, PrintStream err,
+            Path directPlan, Path hopPlan, Path groovyPlan, BenchServices services, CpuRecorder cpu, PrintStream err,
             boolean terminal) {
         this.settings = settings;
         this.java = java;
@@ -64,6 +65,7 @@ final class LoadRunner {
         this.samplerJar = samplerJar;
         this.directPlan = directPlan;
         this.hopPlan = hopPlan;
+        this.groovyPlan = groovyPlan;
         this.services = services;
         this.cpu = cpu;
         this.err = err;
@@ -179,7 +181,8 @@ final class LoadRunner {
         properties.put("duration", String.valueOf((totalMillis() + 999) / 1000 + MAX_FIRST_SAMPLE_SECONDS));
         properties.put("payload", String.valueOf(payloadBytes));
         properties.put("timeout", String.valueOf(settings.timeoutMs));
-        properties.put("rate", "0");
+        boolean paced = side == BenchSide.PACED || side == BenchSide.PACED_GROOVY;
+        properties.put("rate", paced ? String.valueOf(settings.paceRate) : "0");
         properties.put("provider_host", "127.0.0.1");
         properties.put("provider_port", String.valueOf(services.providerPort()));
         if (side == BenchSide.HOP) {
@@ -188,7 +191,8 @@ final class LoadRunner {
         }
         Path jtl = dir.resolve("results.jtl");
         JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B ? jmeterB : jmeter,
-                JMeterRun.Spec.of("jmeter " + name, side == BenchSide.HOP ? hopPlan : directPlan, dir)
+                JMeterRun.Spec.of("jmeter " + name, side == BenchSide.HOP ? hopPlan
+                        : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan, dir)
                         .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));
         Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));
         int code;

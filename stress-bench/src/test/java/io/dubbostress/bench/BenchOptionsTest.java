@@ -93,7 +93,7 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop, sampler-b", "--sides", "raw,fast");
+                + "sampler, hop, sampler-b, paced, paced-groovy", "--sides", "raw,fast");
         assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b",
                 "--sides", "sampler,sampler-b");
         assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it",

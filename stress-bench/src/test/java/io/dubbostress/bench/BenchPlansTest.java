@@ -33,6 +33,24 @@ class BenchPlansTest {
         }
     }
 
+    @Test
+    void theGroovyPacedPlanHasTheOldTimerInsteadOfTheTargetRateSchedule() throws Exception {
+        Path direct = dir.resolve("dubbo-direct.jmx");
+        BenchPlans.withoutPerfMon(PLANS.resolve("dubbo-direct.jmx"), direct);
+        Path groovy = dir.resolve("groovy.jmx");
+        BenchPlans.withGroovyPacing(direct, groovy);
+        String before = Files.readString(direct, StandardCharsets.UTF_8);
+        String after = Files.readString(groovy, StandardCharsets.UTF_8);
+        assertThat(before).contains("<" + BenchPlans.TARGET_RATE_SCHEDULE + " ");
+        assertThat(after).doesNotContain(BenchPlans.TARGET_RATE_SCHEDULE).contains("<ConstantThroughputTimer ")
+                .contains("<intProp name=\"calcMode\">2</intProp>")
+                // the expression as the plans had it: JMeter's escaped commas, the rate steps from the property
+                .contains("${__groovy(def steps = props.getProperty('rate'\\,'0').split('\\,')");
+        // the same tree otherwise: the timer takes the schedule's place, its hashTree stays
+        assertThat(count(after, "<hashTree")).isEqualTo(count(before, "<hashTree"));
+        assertThat(count(after, "<io.dubbostress.sampler.sampler.DubboSampler ")).isEqualTo(2);
+    }
+
     private static int count(String text, String what) {
         int n = 0;
         for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {

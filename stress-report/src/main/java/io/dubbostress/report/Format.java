@@ -47,4 +47,17 @@ final class Format {
         String d = String.format(Locale.ROOT, "%+." + digits + "f", delta);
         return Double.isNaN(ratio) ? d : d + String.format(Locale.ROOT, " (x%.2f)", ratio);
     }
+
+    /** A percentile as a key or column suffix: 50 -> "50", 99.9 -> "999", 99.99 -> "9999". */
+    static String percentileKey(double percentile) {
+        String text = percentile == Math.rint(percentile) ? String.valueOf((long) percentile)
+                : String.valueOf(percentile);
+        return text.replace(".", "");
+    }
+
+    /** A percentile as a column title: 50 -> "p50", 99.9 -> "p99.9". */
+    static String percentileTitle(double percentile) {
+        return "p" + (percentile == Math.rint(percentile) ? String.valueOf((long) percentile)
+                : String.valueOf(percentile));
+    }
 }

@@ -99,6 +99,13 @@ final class HtmlReport {
             for (JsonNode point : ReportJson.percentileCurve(stats)) {
                 curve.addArray().add(point.get("percentile").asDouble()).add(point.get("value").asLong());
             }
+            FromDueLatency paced = stats.fromDue();
+            if (paced != null) { // a rate-driven scenario: the curve from the due time, in microseconds
+                ArrayNode due = node.putArray("dueCurve");
+                for (double p : ReportJson.curvePercentiles(paced.samples())) {
+                    due.addArray().add(p).add(p == 100 ? paced.max() : paced.percentile(p));
+                }
+            }
             ObjectNode timeline = ReportJson.timeline(stats);
             ObjectNode t = node.putObject("timeline");
             t.put("start", timeline.get("startEpochMs").asLong());

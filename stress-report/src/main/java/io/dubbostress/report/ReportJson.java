@@ -84,6 +84,9 @@ public final class ReportJson {
         node.put("tps", round(stats.tps(), 2));
         node.set("latency", latency(stats));
         node.set("percentileCurve", percentileCurve(stats));
+        if (stats.fromDue() != null) {
+            node.set("targetRate", targetRate(stats));
+        }
         ObjectNode bytes = node.putObject("bytesPerSec");
         bytes.put("received", round(stats.receivedBytesPerSecond(), 1));
         bytes.put("sent", round(stats.sentBytesPerSecond(), 1));
@@ -128,6 +131,64 @@ public final class ReportJson {
         latency.put("p999", stats.percentile(99.9));
         latency.put("max", stats.max());
         return latency;
+    }
+
+    /**
+     * A rate-driven scenario: target and achieved rate, late starts, and the latency from the due time beside the
+     * service time (the {@code latency} block), both in microseconds here whatever the scenario's unit.
+     */
+    static ObjectNode targetRate(ScenarioStats stats) {
+        FromDueLatency paced = stats.fromDue();
+        ObjectNode node = F.objectNode();
+        put(node, "targetPerSec", round(paced.targetRate(), 2));
+        put(node, "achievedPerSec", round(stats.tps(), 2));
+        node.put("pacedSamples", paced.samples());
+        node.put("lateStarts", paced.lateStarts());
+        node.put("lateThresholdUs", FromDueLatency.LATE_US);
+        node.put("maxLagUs", paced.maxLagUs());
+        node.put("resolution", paced.resolution());
+        ObjectNode service = node.putObject("serviceTimeUs");
+        ObjectNode fromDue = node.putObject("fromDueUs");
+        long unit = stats.unit().micros();
+        for (double p : TARGET_RATE_PERCENTILES) {
+            String key = "p" + Format.percentileKey(p);
+            service.put(key, stats.percentile(p) * unit);
+            fromDue.put(key, paced.percentile(p));
+        }
+        service.put("max", stats.max() * unit);
+        fromDue.put("max", paced.max());
+        put(fromDue, "mean", round(paced.mean(), 1));
+        ArrayNode curve = node.putArray("fromDueCurve");
+        for (double p : curvePercentiles(paced.samples())) {
+            addPoint(curve, p, p == 100 ? paced.max() : paced.percentile(p));
+        }
+        return node;
+    }
+
+    /** The percentiles the target-rate tables show. */
+    static final double[] TARGET_RATE_PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+    /** The percentile curve's x values for {@code samples} samples: as {@link #percentileCurve}. */
+    static java.util.List<Double> curvePercentiles(long samples) {
+        java.util.List<Double> out = new java.util.ArrayList<>();
+        if (samples == 0) {
+            return out;
+        }
+        for (double p : new double[] {0, 10, 20, 30, 40, 50, 60, 70, 75, 80}) {
+            out.add(p);
+        }
+        for (int k = 4; k <= 28; k++) {
+            double tail = Math.pow(10, -k / 4.0);
+            if (1 / tail > samples) {
+                break;
+            }
+            double p = 100 * (1 - tail);
+            if (p > 80) {
+                out.add(round(p, 6));
+            }
+        }
+        out.add(100.0);
+        return out;
     }
 
     /** Points of the percentile curve: 0, 50, 75, ... then 1 - 10^(-k/4), up to the resolution the sample count has. */

@@ -29,6 +29,9 @@ final class ReportTables {
         if (!report.hopOverhead().isEmpty()) {
             tables.add(hopOverhead(report));
         }
+        if (report.scenarios().stream().anyMatch(s -> s.stats().fromDue() != null)) {
+            tables.add(targetRate(report));
+        }
         if (report.scenarios().stream().anyMatch(s -> !s.generators().isEmpty())) {
             tables.add(generators(report));
         }
@@ -69,6 +72,48 @@ final class ReportTables {
         table.note("Latencies in the unit column: us from our sampler's elapsed_us column, ms from JMeter's elapsed. "
                 + "Percentiles are nearest-rank (HdrHistogram, 3 significant digits); mean and max are exact. "
                 + "Server figures: first monitored host, PerfMon averages over the steady state.");
+        return table;
+    }
+
+    /**
+     * Rate-driven scenarios: target vs achieved rate, late starts, and each percentile of the service time (from the
+     * call's start) beside the response time from its due time (coordinated omission corrected).
+     */
+    static Table targetRate(Report report) {
+        List<String> header = new ArrayList<>(List.of("scenario", "target /s", "achieved /s", "late starts",
+                "max lag ms", "time (ms)"));
+        for (double p : ReportJson.TARGET_RATE_PERCENTILES) {
+            header.add(Format.percentileTitle(p));
+        }
+        header.add("max");
+        Table table = new Table("At the target rate: service time vs response time from the due time", 1,
+                header.toArray(new String[0])).text(5);
+        for (ScenarioResult s : report.scenarios()) {
+            ScenarioStats st = s.stats();
+            FromDueLatency paced = st.fromDue();
+            if (paced == null) {
+                continue;
+            }
+            long unit = st.unit().micros();
+            List<String> service = new ArrayList<>(List.of(s.name(), Format.decimal(paced.targetRate(), 1),
+                    Format.decimal(st.tps(), 1), Format.count(paced.lateStarts()),
+                    Format.decimal(paced.maxLagUs() / 1000.0, 3), "service"));
+            List<String> fromDue = new ArrayList<>(List.of("", "", "", "", "", "from due"
+                    + (paced.resolution().equals("us") ? "" : " (" + paced.resolution() + ")")));
+            for (double p : ReportJson.TARGET_RATE_PERCENTILES) {
+                service.add(Format.decimal(st.percentile(p) * unit / 1000.0, 3));
+                fromDue.add(Format.decimal(paced.percentile(p) / 1000.0, 3));
+            }
+            service.add(Format.decimal(st.max() * unit / 1000.0, 3));
+            fromDue.add(Format.decimal(paced.max() / 1000.0, 3));
+            table.row(service.toArray(new String[0]));
+            table.row(fromDue.toArray(new String[0]));
+        }
+        table.note("Service time: from the call's start to its end (JMeter's view). From due: from the time the Target "
+                + "Rate Schedule said the call was due to its end, what a client arriving on schedule waits (a stall "
+                + "counts for every call that queued behind it). Late starts: calls that started more than "
+                + FromDueLatency.LATE_US / 1000 + " ms after their due time. Target: the due times' rate; achieved: "
+                + "steady samples per second. '(ms)': rows of JMeter's own samplers, timed on its millisecond clock.");
         return table;
     }
 

@@ -42,6 +42,8 @@ public final class ScenarioStats {
     private final Timeline timeline;
     private final ErrorMessages errorMessages = new ErrorMessages();
     private final Set<String> labels = new LinkedHashSet<>();
+    /** The steady rows' latency from their due time, when they have one (a rate-driven scenario); else null. */
+    private FromDueLatency fromDue;
     private String lastLabel;
 
     private long samples;
@@ -108,6 +110,12 @@ public final class ScenarioStats {
             milliRows += count;
         }
         merged = null;
+        if (row.dueUs() >= 0) {
+            if (fromDue == null) {
+                fromDue = new FromDueLatency();
+            }
+            fromDue.accept(row, count);
+        }
         latencySumUs += us * count;
         if (us < minUs) {
             minUs = us;
@@ -254,6 +262,14 @@ public final class ScenarioStats {
      */
     public long percentile(double percentile) {
         return samples == 0 ? 0 : Math.min(histogram().getValueAtPercentile(percentile), max());
+    }
+
+    /**
+     * For a rate-driven scenario (rows with a Target Rate Schedule's due time): the latency from the due time, the
+     * start lags and the target rate; null for a closed-model scenario.
+     */
+    public FromDueLatency fromDue() {
+        return fromDue;
     }
 
     public Timeline timeline() {

@@ -4,6 +4,7 @@ import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -114,6 +115,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
 
     /** The JMeter variable each sample sets: elapsed time in whole microseconds. */
     public static final String ELAPSED_US_VARIABLE = "elapsed_us";
+    /**
+     * The JMeter variable each sample sets: microseconds from the due time a Target Rate Schedule gave it to its end
+     * (the response time corrected for coordinated omission); empty without a schedule.
+     */
+    public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
 
     /** Every key, in GUI order. */
     static final String[] KEYS = {ADDRESS, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES, ARGUMENTS,
@@ -149,6 +155,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             result.sampleEnd();
             SampleRecording.fail(result, Failure.of(e));
             SampleRecording.putElapsedMicros(0);
+            long now = System.nanoTime();
+            SampleRecording.putFromDue(now, now);
             return result;
         }
         result.setSamplerData(plan.samplerData());

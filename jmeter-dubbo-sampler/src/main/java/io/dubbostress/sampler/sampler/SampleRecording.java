@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Set;
@@ -30,6 +31,29 @@ final class SampleRecording {
         long nanos = endNanos - startNanos;
         result.setEndTime(result.getStartTime() + (nanos + 500_000) / 1_000_000);
         putElapsedMicros(nanos / 1000);
+        putFromDue(startNanos, endNanos);
+    }
+
+    /**
+     * With a {@link TargetRateSchedule} in scope: {@value DubboSampler#RESPONSE_US_VARIABLE} from the due time to the
+     * end (the response time a client arriving on schedule sees) and the exact {@value TargetRateSchedule#LAG_US_VARIABLE}
+     * from the due time to the start; without one, {@code response_us} is empty. The due time is taken away: it
+     * belongs to this sample only.
+     */
+    static void putFromDue(long startNanos, long endNanos) {
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables == null) {
+            return;
+        }
+        Object due = variables.getObject(TargetRateSchedule.DUE_NANOS_OBJECT);
+        if (due instanceof Long) {
+            long dueNanos = (Long) due;
+            variables.remove(TargetRateSchedule.DUE_NANOS_OBJECT);
+            variables.put(DubboSampler.RESPONSE_US_VARIABLE, Long.toString((endNanos - dueNanos) / 1000));
+            variables.put(TargetRateSchedule.LAG_US_VARIABLE, Long.toString(Math.max(0, startNanos - dueNanos) / 1000));
+        } else {
+            variables.put(DubboSampler.RESPONSE_US_VARIABLE, "");
+        }
     }
 
     /** Sets the thread's {@value DubboSampler#ELAPSED_US_VARIABLE} variable. */

@@ -57,6 +57,12 @@ public final class JMeterRun {
         this.shutdownPort = shutdownPort;
     }
 
+    /**
+     * The JTL's extra columns: the Dubbo Sampler's {@code elapsed_us}, and at a target rate the Target Rate
+     * Schedule's {@code due_us} and {@code lag_us} and the sampler's {@code response_us} (from the due time).
+     */
+    static final String SAMPLE_VARIABLES = "elapsed_us,due_us,lag_us,response_us";
+
     private static Map<String, String> jtlProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("jmeter.save.saveservice.output_format", "csv");
@@ -78,7 +84,7 @@ public final class JMeterRun {
         p.put("jmeter.save.saveservice.thread_counts", "true");
         p.put("jmeter.save.saveservice.url", "true");
         p.put("jmeter.save.saveservice.response_data.on_error", "false");
-        p.put("sample_variables", "elapsed_us");
+        p.put("sample_variables", SAMPLE_VARIABLES);
         p.put("summariser.name", "summary");
         p.put("summariser.interval", "5");
         p.put("summariser.out", "true");
@@ -204,7 +210,9 @@ public final class JMeterRun {
             for (Map.Entry<String, String> e : properties.entrySet()) {
                 command.add("-G" + e.getKey() + "=" + e.getValue());
             }
-            command.add("-Gsample_variables=elapsed_us");
+            command.add("-Gsample_variables=" + SAMPLE_VARIABLES);
+            // each server runs the whole plan: the Target Rate Schedule divides the run's rate among them
+            command.add("-Gload_generators=" + generators.count());
             command.addAll(generators.clientJMeterArgs());
         }
         return new JMeterRun(name, command, consoleOut, shutdownPort);

@@ -16,8 +16,9 @@ import java.util.List;
  *
  * <ul>
  * <li><b>Shares.</b> {@code --threads} and {@code --rate} are the run's totals: every server gets the same plan and the
- *     same properties (JMeter's {@code -G}), so each is sent {@code threads / n} threads and {@code rate / n} calls/s
- *     (every step of a schedule). Threads that do not split evenly are refused.</li>
+ *     same properties (JMeter's {@code -G}), so each is sent {@code threads / n} threads (threads that do not split
+ *     evenly are refused) and the whole rate with {@code load_generators=n}: the plans' Target Rate Schedule paces
+ *     {@code rate / n} on each ({@link #ratePerServer}, every step of a schedule).</li>
  * <li><b>RMI callbacks.</b> The servers call the client back (results, "test ended"): the client's
  *     {@code java.rmi.server.hostname} must be an address of this machine that they can reach. By default it is the
  *     address this machine would use to reach the first server (the routing table decides, nothing is sent); with
@@ -90,7 +91,10 @@ public final class RemoteGenerators {
         return threads / hosts.size();
     }
 
-    /** Each server's share of the run's target rate: every step divided by the number of servers. */
+    /**
+     * Each server's share of the run's target rate, every step divided by the number of servers: what the plan's
+     * Target Rate Schedule paces there (the run sends the whole rate and {@code load_generators}).
+     */
     public RateSchedule ratePerServer(RateSchedule rate) {
         if (hosts.isEmpty() || !rate.isOpen()) {
             return rate;

@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
             "  stress run --duration 30s        the four scenarios, 30 s each",
             "  stress run                       20 threads x 10 minutes x 4 scenarios",
             "  stress run --scenarios direct-1k,hop-1k --threads 50 --rate 2000",
+            "  stress run --scenarios direct-1k,hop-1k --duration 20s --find-max-rate --slo p99=20ms",
             "  stress run --provider 10.0.0.5:20880 --consumer-url http://10.0.0.6:8080 \\",
             "             --agent 10.0.0.5:4444"})
 public class RunCommand implements Callable<Integer> {
@@ -72,9 +73,25 @@ public class RunCommand implements Callable<Integer> {
     Duration rampup;
 
     @Option(names = "--rate", paramLabel = "RATE", defaultValue = "0", converter = RateSchedule.Converter.class,
-            description = "Target calls/s for all threads together: 0 = none (closed model, default), 500 = constant,"
-                    + " 100,200,400 = steps splitting the duration evenly.")
+            description = "Target calls/s for all threads together, paced by the plans' Target Rate Schedule (response "
+                    + "times counted from each call's due time): 0 = none (closed model, default), 500 = constant, "
+                    + "100,200,400 = steps splitting the duration evenly, 100:30s,200:1m = steps with lengths, "
+                    + "0..1000:60s,1000 = a linear ramp. With --find-max-rate: the first trial's rate (default 100).")
     RateSchedule rate;
+
+    @Option(names = "--find-max-rate", description = "Capacity search: per scenario, trials of --duration at a "
+            + "constant rate, doubling from --rate while the --slo holds, then bisecting, up to --search-trials; "
+            + "reports the highest rate that held and the curve (capacity.md, capacity.json, the console).")
+    boolean findMaxRate;
+
+    @Option(names = "--slo", paramLabel = "SLO", converter = Slo.Converter.class,
+            description = "With --find-max-rate: limits on the response time from the due time and an error budget, "
+                    + "e.g. p99=20ms or p50=2ms,p99=20ms,errors=0.5%% (default error budget 1%%).")
+    Slo slo;
+
+    @Option(names = "--search-trials", paramLabel = "N", defaultValue = "8",
+            description = "With --find-max-rate: at most this many trials per scenario. Default: ${DEFAULT-VALUE}.")
+    int searchTrials;
 
     @Option(names = "--jmeter-jvm-args", paramLabel = "ARGS", defaultValue = HarnessDefaults.LOAD_JVM_ARGS,
             description = "JVM options of JMeter. Default: ${DEFAULT-VALUE}.")
@@ -167,6 +184,24 @@ public class RunCommand implements Callable<Integer> {
                     + " is longer than --duration " + DurationConverter.format(duration));
         }
         s.rate = rate;
+        if (findMaxRate) {
+            if (slo == null) {
+                throw new UserError("Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms");
+            }
+            if (rate.isOpen() && (rate.segments().size() != 1 || !rate.segments().get(0).matches("[0-9.]+"))) {
+                throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "
+                        + "constant rate, e.g. 200, not '" + rate.asProperty() + "'");
+            }
+            if (searchTrials < 1) {
+                throw new UserError("Invalid value for option '--search-trials': " + searchTrials
+                        + " (at least 1)");
+            }
+            s.slo = slo;
+            s.searchTrials = searchTrials;
+            s.rate = rate.isOpen() ? rate : RateSchedule.constant(100);
+        } else if (slo != null) {
+            throw new UserError("Option '--slo' is for the capacity search: add --find-max-rate");
+        }
         s.timeoutMs = harness.timeoutMs;
         s.cpuIterations = harness.cpuIterations;
         s.providerJvmArgs = harness.providerJvmArgs;

@@ -88,7 +88,7 @@ final class RunEnding {
             // JMeter's generator works in ./temp by default: in the caller's folder, shared by concurrent runs,
             // impossible in a read-only one. Each scenario gets its own, removed after.
             command.add("-Jjmeter.reportgenerator.temp_dir=" + dir.resolve("dashboard-temp"));
-            command.add("-Jsample_variables=elapsed_us");
+            command.add("-Jsample_variables=" + JMeterRun.SAMPLE_VARIABLES);
             ManagedProcess gen = ManagedProcess.start("dashboard " + s.name, command, Map.of(),
                     dir.resolve("dashboard.out"));
             if (!gen.waitFor(Duration.ofMinutes(30)) || gen.exitValue() != 0) {

@@ -3,6 +3,10 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
+import io.dubbostress.report.FromDueLatency;
+import io.dubbostress.report.Report;
+import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ScenarioStats;
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -19,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -75,9 +80,12 @@ final class RunSession {
         manifest.host.putAll(HostFacts.collect());
         double warmupSeconds = settings.warmup.toMillis() / 1000.0;
         for (Scenario s : settings.scenarios) {
-            manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes(),
-                    warmupSeconds));
+            if (settings.slo == null) { // a capacity search adds a record per trial as it goes
+                manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(),
+                        s.payloadBytes(), warmupSeconds));
+            }
         }
+        CapacityReport capacity = null;
         // from here on a Ctrl-C closes run.json and stops what was started, whatever the run is doing
         ProcessReaper.beforeReaping(shutdownHook);
         try {
@@ -89,9 +97,13 @@ final class RunSession {
                     shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
-            for (int i = 0; i < settings.scenarios.size() && !interrupted; i++) {
-                if (!runScenario(settings.scenarios.get(i), i + 1)) {
-                    break;
+            if (settings.slo != null) {
+                capacity = findMaxRate(warmupSeconds);
+            } else {
+                for (int i = 0; i < settings.scenarios.size() && !interrupted; i++) {
+                    if (!runScenario(settings.scenarios.get(i), i + 1)) {
+                        break;
+                    }
                 }
             }
         } catch (ProcessFailedException | UserError | UncheckedIOException e) {
@@ -105,6 +117,11 @@ final class RunSession {
             finish();
             ProcessReaper.removeBeforeReaping(shutdownHook);
         }
+        if (capacity != null) {
+            out.println();
+            out.print(capacity.markdown());
+            out.flush();
+        }
         return interrupted ? 130 : exitCode;
     }
 
@@ -112,6 +129,73 @@ final class RunSession {
     private boolean runScenario(Scenario scenario, int index) {
         RunManifest.ScenarioRecord record = manifest.scenarios.get(index - 1);
         boolean goOn = runner.run(scenario, index, record, services.endpoints(), this::writeManifest);
+        return afterScenario(scenario, record, goOn);
+    }
+
+    /**
+     * {@code --find-max-rate}: per scenario a {@link CapacitySearch}, each trial a scenario of its own
+     * ({@code direct-1k-at-400}) at a constant rate, judged by the {@link Slo} on its JTL; capacity.md and
+     * capacity.json are written after each scenario's search.
+     */
+    private CapacityReport findMaxRate(double warmupSeconds) {
+        CapacityReport capacity = new CapacityReport(settings.slo);
+        double start = Double.parseDouble(settings.rate.segments().get(0));
+        int count = settings.scenarios.size() * settings.searchTrials;
+        int[] index = {0};
+        boolean[] stop = {false};
+        for (Scenario scenario : settings.scenarios) {
+            if (interrupted || stop[0]) {
+                break;
+            }
+            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rate -> {
+                if (interrupted || stop[0]) {
+                    return null;
+                }
+                String name = scenario.name() + "-at-" + CapacityReport.rate(rate);
+                RunManifest.ScenarioRecord record = new RunManifest.ScenarioRecord(name, scenario.kind().planFile(),
+                        scenario.payloadBytes(), warmupSeconds);
+                manifest.scenarios.add(record);
+                index[0]++;
+                boolean goOn = runner.run(scenario, name, RateSchedule.constant(rate), index[0], count, record,
+                        services.endpoints(), this::writeManifest);
+                if (!afterScenario(scenario, record, goOn)) {
+                    stop[0] = true;
+                    return null;
+                }
+                CapacitySearch.Trial trial = trial(name, rate);
+                err.printf(Locale.ROOT, "stress run: %s at %s calls/s: achieved %.1f/s, from due p50 %.3f ms, p99 %.3f"
+                        + " ms, errors %.2f %%: %s%n", scenario.name(), CapacityReport.rate(rate), trial.achievedRate(),
+                        trial.p50Us() / 1000.0, trial.p99Us() / 1000.0, trial.errorPercent(),
+                        trial.held() ? "held" : "broke the SLO (" + String.join("; ", trial.broken()) + ")");
+                return trial;
+            });
+            capacity.add(scenario.name(), outcome);
+            try {
+                capacity.write(layout.root());
+            } catch (IOException e) {
+                failures.add("could not write capacity.md/json in " + layout.root() + ": " + e.getMessage());
+                exitCode = 1;
+            }
+        }
+        return capacity;
+    }
+
+    /** One trial judged by the SLO, from its JTL (its warm-up left out, as the report does). */
+    private CapacitySearch.Trial trial(String name, double rate) {
+        try {
+            Report report = new ReportBuilder().warmupMs(settings.warmup.toMillis()).build(List.of(layout.jtl(name)));
+            ScenarioStats stats = report.scenarios().get(0).stats();
+            FromDueLatency paced = stats.fromDue();
+            return new CapacitySearch.Trial(name, rate, stats.tps(), paced == null ? 0 : paced.percentile(50),
+                    paced == null ? 0 : paced.percentile(99), stats.percentile(99) * stats.unit().micros(),
+                    stats.errorPercent(), settings.slo.broken(paced, stats.errorPercent()));
+        } catch (UserError e) {
+            return new CapacitySearch.Trial(name, rate, 0, 0, 0, 0, 100, List.of("no result: " + e.getMessage()));
+        }
+    }
+
+    /** What follows every scenario: its outcome checked, the agent restarted if it died; false to stop the run. */
+    private boolean afterScenario(Scenario scenario, RunManifest.ScenarioRecord record, boolean goOn) {
         if (interrupted) {
             record.status = ScenarioStatus.INTERRUPTED;
             writeManifest();

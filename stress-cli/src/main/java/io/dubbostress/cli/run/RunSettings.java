@@ -17,6 +17,9 @@ final class RunSettings {
     Duration warmup = Duration.ofSeconds(60);
     Duration rampup = Duration.ofSeconds(1);
     RateSchedule rate = RateSchedule.NONE;
+    /** --find-max-rate: the SLO the capacity search holds the trials to; null for an ordinary run. */
+    Slo slo;
+    int searchTrials = 8;
     int timeoutMs = Integer.parseInt(HarnessDefaults.TIMEOUT_MS);
     int cpuIterations = Integer.parseInt(HarnessDefaults.CPU_ITERATIONS);
     String providerJvmArgs = "";
@@ -57,6 +60,9 @@ final class RunSettings {
         m.put("warmupSeconds", String.valueOf(warmup.toMillis() / 1000.0));
         m.put("rampupSeconds", String.valueOf(rampup.getSeconds()));
         m.put("rate", rate.asProperty());
+        if (slo != null) {
+            m.put("findMaxRate", "slo " + slo + ", at most " + searchTrials + " trials per scenario");
+        }
         m.put("timeoutMs", String.valueOf(timeoutMs));
         m.put("cpuIterations", String.valueOf(cpuIterations));
         m.put("providerJvmArgs", providerJvmArgs);

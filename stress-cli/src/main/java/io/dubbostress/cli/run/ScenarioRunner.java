@@ -59,23 +59,32 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        Path dir = RunFolderSetup.scenarioDir(layout, scenario.name());
+        return run(scenario, scenario.name(), settings.rate, index, settings.scenarios.size(), record, endpoints,
+                saved);
+    }
+
+    /**
+     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, in the folder
+     * {@code name} (a capacity search's trial: {@code direct-1k-at-400}) at {@code rate}, number {@code index} of
+     * {@code count}.
+     */
+    boolean run(Scenario scenario, String name, RateSchedule rate, int index, int count,
+            RunManifest.ScenarioRecord record, ServiceEndpoints endpoints, Runnable saved) {
+        Path dir = RunFolderSetup.scenarioDir(layout, name);
         JMeterRun run = JMeterRun.prepare(java, jmeter,
-                JMeterRun.Spec.of("jmeter " + scenario.name(), home.plan(scenario.kind().planFile()), dir)
+                JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
-                        .withGcLog(layout.gcLog("jmeter-" + scenario.name()))
-                        .withProperties(planProperties(scenario, dir, endpoints))
+                        .withGcLog(layout.gcLog("jmeter-" + name))
+                        .withProperties(planProperties(scenario, rate, dir, endpoints))
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
-        Progress progress = new Progress(err, terminal, scenario.name(), index, settings.scenarios.size(),
-                settings.duration);
+        Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
         ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
                 !settings.remoteHosts.isEmpty());
-        GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err,
-                scenario.name());
+        GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err, name);
         JMeterRun.Watch watch = new JMeterRun.Watch() {
             private boolean byGenerators;
 
@@ -87,8 +96,8 @@ final class ScenarioRunner {
                 String why = full != null ? full : lost != null ? lost : watchdog.stopReason(r);
                 if (why != null) {
                     err.println();
-                    err.println("stress run: " + scenario.name() + ": " + why + "; stopping JMeter (graceful shutdown,"
-                            + " then hard)");
+                    err.println("stress run: " + name + ": " + why + "; stopping JMeter (graceful shutdown, then"
+                            + " hard)");
                 }
                 return why;
             }
@@ -100,7 +109,7 @@ final class ScenarioRunner {
         };
         current = run;
         int code;
-        try (GeneratorAgents agents = startGeneratorAgents(dir, scenario)) {
+        try (GeneratorAgents agents = startGeneratorAgents(dir, name)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
@@ -113,7 +122,7 @@ final class ScenarioRunner {
         record.endEpochMs = run.testEndMs() > 0 ? run.testEndMs() : System.currentTimeMillis();
         record.samples = progress.samples();
         record.errors = progress.errors();
-        Path jtl = layout.jtl(scenario.name());
+        Path jtl = layout.jtl(name);
         String notStarted = settings.remoteHosts.isEmpty() ? null : run.console().lines()
                 .filter(l -> l.startsWith(REMOTE_NOT_STARTED)).findFirst().orElse(null);
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
@@ -121,9 +130,9 @@ final class ScenarioRunner {
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
                     : notStarted != null ? "no load generator ran the plan: JMeter says \"" + notStarted.trim()
                             + "\" (their RMI settings, SSL keystore or reachability)"
-                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + scenario.name()
+                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + name
                     + "/jmeter.out and jmeter.log");
-            err.println("stress run: " + scenario.name() + ": " + record.message + "\n" + run.consoleTail(15));
+            err.println("stress run: " + name + ": " + record.message + "\n" + run.consoleTail(15));
             saved.run();
             return false;
         }
@@ -132,7 +141,7 @@ final class ScenarioRunner {
             // the others ran: their rows are kept, the scenario is not what was asked
             record.status = ScenarioStatus.FAILED;
             record.addMessage("not every load generator ran the plan: JMeter says \"" + notStarted.trim() + "\"");
-            err.println("stress run: " + scenario.name() + ": " + notStarted.trim());
+            err.println("stress run: " + name + ": " + notStarted.trim());
         }
         if (run.stoppedBecause() == null && generators.lostMessage() != null) {
             // lost, yet JMeter ended by itself: still a scenario that did not run as asked
@@ -151,7 +160,7 @@ final class ScenarioRunner {
             }
         }
         // a stopped JMeter's collector stops with it: the readings are checked up to the stop, not JMeter's end
-        checkServerMetrics(record, layout.perfMonCsv(scenario.name()),
+        checkServerMetrics(record, layout.perfMonCsv(name),
                 run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
         return !space.wasFull();
@@ -184,12 +193,11 @@ final class ScenarioRunner {
     }
 
     /** The generators' agents read into the scenario's folder; a file that cannot be made is said, not fatal. */
-    private GeneratorAgents startGeneratorAgents(Path dir, Scenario scenario) {
+    private GeneratorAgents startGeneratorAgents(Path dir, String name) {
         try {
-            return GeneratorAgents.start(settings.generatorAgents, dir.resolve(GeneratorAgents.FILE), err,
-                    scenario.name());
+            return GeneratorAgents.start(settings.generatorAgents, dir.resolve(GeneratorAgents.FILE), err, name);
         } catch (IOException e) {
-            err.println("stress run: " + scenario.name() + ": generator metrics not recorded: cannot write "
+            err.println("stress run: " + name + ": generator metrics not recorded: cannot write "
                     + dir.resolve(GeneratorAgents.FILE) + ": " + e.getMessage());
             return GeneratorAgents.none();
         }
@@ -218,16 +226,18 @@ final class ScenarioRunner {
     }
 
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
-    private Map<String, String> planProperties(Scenario scenario, Path dir, ServiceEndpoints endpoints) {
+    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Path dir,
+            ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
         RemoteGenerators generators = settings.generators();
-        // with --remote every server runs the plan: each gets its share of the run's threads and rate
+        // with --remote every server runs the plan: each gets its share of the run's threads
         p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
         p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
         p.put("duration", String.valueOf(settings.duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
         p.put("timeout", String.valueOf(settings.timeoutMs));
-        p.put("rate", generators.ratePerServer(settings.rate).asProperty());
+        // the run's rate: with --remote the plan's Target Rate Schedule paces rate / load_generators on each server
+        p.put("rate", rate.asProperty());
         p.put("provider_host", endpoints.providerHost);
         p.put("provider_port", String.valueOf(endpoints.providerPort));
         if (!endpoints.registry.isEmpty()) { // an empty -Jregistry= makes JMeter log "Removing JMeter property"

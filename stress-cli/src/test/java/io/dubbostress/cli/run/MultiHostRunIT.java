@@ -211,9 +211,10 @@ class MultiHostRunIT {
             assertThat(threads.keySet()).isSubsetOf(gen1, gen2);
             assertThat(activeThreads(jtl)).as("JMeter's allThreads on each server").isSubsetOf(1, 2)
                     .contains(2);
-            // each server was sent its share of the run's 4 threads and 40 calls/s
+            // each server was sent its share of the run's 4 threads, and the run's 40 calls/s with the number of
+            // servers its Target Rate Schedule divides it by
             assertThat(Files.readString(dir.resolve("plain-gen1/jmeter-server.log"))).contains("threads=2")
-                    .contains("rate=20");
+                    .contains("rate=40").contains("load_generators=2");
             // the rate is the run's: 40 calls/s in all, 20 on each generator. Paced, gen1 cannot exceed its share
             // (a bound on pacing, not on speed: a slow machine only makes fewer calls)
             long gen1Rows = rows(jtl, gen1);

@@ -21,7 +21,7 @@ class RateScheduleTest {
         assertThat(constant.isOpen()).isTrue();
         assertThat(constant.asProperty()).isEqualTo("500");
         RateSchedule steps = RateSchedule.parse("100, 200,400.5");
-        assertThat(steps.steps()).containsExactly(100.0, 200.0, 400.5);
+        assertThat(steps.segments()).containsExactly("100", "200", "400.5");
         assertThat(steps.asProperty()).isEqualTo("100,200,400.5");
         assertThat(steps.toString()).isEqualTo("100,200,400.5 calls/s");
     }
@@ -29,9 +29,19 @@ class RateScheduleTest {
     @Test
     void badRatesAreRefusedWithTheValue() {
         assertThatThrownBy(() -> RateSchedule.parse("fast")).isInstanceOf(TypeConversionException.class)
-                .hasMessage("'fast' is not a rate: use calls/s like 500, or steps like 100,200,400");
-        assertThatThrownBy(() -> RateSchedule.parse("100,-5"))
-                .hasMessage("'100,-5': every rate must be a positive number of calls/s");
-        assertThatThrownBy(() -> RateSchedule.parse("100,0")).hasMessageContaining("positive");
+                .hasMessage("'fast' is not a rate: use calls/s like 500, steps like 100,200,400 or 100:30s,200:1m, "
+                        + "or a ramp like 0..1000:60s");
+        assertThatThrownBy(() -> RateSchedule.parse("100,-5")).hasMessageStartingWith("'100,-5' is not a rate");
+        assertThatThrownBy(() -> RateSchedule.parse("0,0")).hasMessageContaining("positive");
+        assertThatThrownBy(() -> RateSchedule.parse("0..100")).hasMessageContaining("needs a length");
+        assertThatThrownBy(() -> RateSchedule.parse("100,")).hasMessageStartingWith("'100,' is not a rate");
+    }
+
+    @Test
+    void rampsAndLengthsPassThroughToThePlans() {
+        RateSchedule ramp = RateSchedule.parse("0..1000:60s, 1000:2m,500");
+        assertThat(ramp.asProperty()).isEqualTo("0..1000:60s,1000:2m,500");
+        assertThat(RateSchedule.constant(250).asProperty()).isEqualTo("250");
+        assertThat(RateSchedule.constant(12.5).asProperty()).isEqualTo("12.5");
     }
 }

@@ -45,8 +45,18 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--threads': 'many' is not an int", "--threads", "many");
         assertRefused("stress run: Invalid value for option '--warmup': 1m is not shorter than --duration 30s",
                 "--warmup", "1m", "--duration", "30s");
-        assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, or "
-                + "steps like 100,200,400", "--rate", "fast");
+        assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, "
+                + "steps like 100,200,400 or 100:30s,200:1m, or a ramp like 0..1000:60s", "--rate", "fast");
+        assertRefused("stress run: Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms", "--find-max-rate");
+        assertRefused("stress run: Option '--slo' is for the capacity search: add --find-max-rate", "--slo",
+                "p99=20ms");
+        assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "
+                + "response time with a unit, and an optional error budget, e.g. p99=20ms or p50=2ms,p99=20ms,errors=1%",
+                "--find-max-rate",
+                "--slo", "p99<20ms");
+        assertRefused("stress run: Invalid value for option '--rate': with --find-max-rate it is the first trial's "
+                + "constant rate, e.g. 200, not '100,200'", "--find-max-rate", "--slo", "p99=20ms", "--rate",
+                "100,200");
         assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
                 "--provider", "nohost");
         assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",
@@ -89,7 +99,7 @@ class RunOptionsTest {
         assertThat(run("run", "--help")).isZero();
         assertThat(out.toString()).contains("--scenarios=LIST", "--threads=N", "--duration=TIME", "--warmup=TIME",
                 "--rate=RATE", "--jmeter-home=DIR", "--provider=HOST:PORT", "--consumer-url=URL", "--agent=HOST:PORT",
-                "--registry=URL", "--remote=HOSTS", "--out=DIR", "Default: direct-1k,hop-1k,direct-100k,hop-100k");
+                "--registry=URL", "--remote=HOSTS", "--out=DIR", "--find-max-rate", "--slo=SLO", "--search-trials=N", "Default: direct-1k,hop-1k,direct-100k,hop-100k");
     }
 
     @Test

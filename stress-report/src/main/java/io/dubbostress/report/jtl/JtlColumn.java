@@ -22,6 +22,12 @@ public enum JtlColumn {
     ERROR_COUNT("ErrorCount"),
     /** Our Dubbo sampler's variable: elapsed in microseconds (plans set {@code sample_variables=elapsed_us}). */
     ELAPSED_US("elapsed_us"),
+    /** The Target Rate Schedule's variables (a rate-driven plan): the due time, epoch microseconds... */
+    DUE_US("due_us"),
+    /** ...how late the call started after it, microseconds... */
+    LAG_US("lag_us"),
+    /** ...and our sampler's response time from the due time, microseconds. */
+    RESPONSE_US("response_us"),
     /** Any column the report does not read. */
     OTHER("");
 

@@ -372,6 +372,9 @@ public final class JtlReader implements Closeable {
     private boolean interpret() {
         JtlRow r = row;
         r.elapsedUs = JtlRow.NO_MICROS;
+        r.dueUs = JtlRow.NO_MICROS;
+        r.lagUs = JtlRow.NO_MICROS;
+        r.responseUs = JtlRow.NO_MICROS;
         r.success = true;
         r.bytes = 0;
         r.sentBytes = 0;
@@ -421,6 +424,13 @@ public final class JtlReader implements Closeable {
                     r.elapsedUs = v;
                     break;
                 }
+                case DUE_US:
+                case LAG_US:
+                case RESPONSE_US:
+                    if (!readPacing(r, kind, f)) {
+                        return false;
+                    }
+                    break;
                 case LABEL:
                     r.label = fieldQuoted[f] ? labels.intern(text(f)) : labels.intern(buf, s, e);
                     break;
@@ -453,6 +463,28 @@ public final class JtlReader implements Closeable {
         }
         if (r.errorCount < 0) {
             r.errorCount = r.success ? 0 : r.sampleCount;
+        }
+        return true;
+    }
+
+    /** A Target Rate Schedule column: empty or {@code null} stays {@link JtlRow#NO_MICROS}; else a whole number. */
+    private boolean readPacing(JtlRow r, JtlColumn kind, int f) {
+        int s = fieldStart[f];
+        int e = fieldEnd[f];
+        long v = parseLong(buf, s, e);
+        if (v == EMPTY || isNullWord(s, e)) {
+            return true;
+        }
+        if (v == NOT_A_NUMBER || (v < 0 && kind != JtlColumn.LAG_US)) {
+            badReason = kind.headerName() + " '" + text(f) + "' is not a number of microseconds";
+            return false;
+        }
+        if (kind == JtlColumn.DUE_US) {
+            r.dueUs = v;
+        } else if (kind == JtlColumn.LAG_US) {
+            r.lagUs = Math.max(0, v);
+        } else {
+            r.responseUs = v;
         }
         return true;
     }

@@ -13,6 +13,9 @@ public final class JtlRow {
     long timeStampMs;
     long elapsedMs;
     long elapsedUs = NO_MICROS;
+    long dueUs = NO_MICROS;
+    long lagUs = NO_MICROS;
+    long responseUs = NO_MICROS;
     String label;
     boolean success = true;
     long bytes;
@@ -37,6 +40,21 @@ public final class JtlRow {
     /** The {@code elapsed_us} value, or {@link #NO_MICROS}. */
     public long elapsedUs() {
         return elapsedUs;
+    }
+
+    /** The {@code due_us} value (a Target Rate Schedule's due time, epoch microseconds), or {@link #NO_MICROS}. */
+    public long dueUs() {
+        return dueUs;
+    }
+
+    /** The {@code lag_us} value (start minus due time), or {@link #NO_MICROS}. */
+    public long lagUs() {
+        return lagUs;
+    }
+
+    /** The {@code response_us} value (end minus due time, our sampler), or {@link #NO_MICROS}. */
+    public long responseUs() {
+        return responseUs;
     }
 
     public String label() {

@@ -1,0 +1,110 @@
+package io.dubbostress.sampler.pacing.gui;
+
+import io.dubbostress.sampler.pacing.TargetRateSchedule;
+import java.awt.BorderLayout;
+import java.awt.GridBagConstraints;
+import java.awt.GridBagLayout;
+import java.awt.Insets;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JTextField;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.timers.gui.AbstractTimerGui;
+
+/** The Target Rate Schedule's GUI (Add > Timer > Target Rate Schedule): three text fields, variables allowed. */
+public class TargetRateScheduleGui extends AbstractTimerGui {
+
+    private static final long serialVersionUID = 1L;
+
+    private final JTextField schedule = field("schedule", 30);
+    private final JTextField duration = field("duration", 8);
+    private final JTextField loadGenerators = field("loadGenerators", 4);
+
+    public TargetRateScheduleGui() {
+        setLayout(new BorderLayout(0, 5));
+        setBorder(makeBorder());
+        add(makeTitlePanel(), BorderLayout.NORTH);
+        JPanel fields = new JPanel(new GridBagLayout());
+        row(fields, 0, "Schedule (calls/s, all threads in scope)", schedule,
+                "500  |  100,200,400 (steps splitting the duration)  |  100:30s,200:1m  |  0..1000:60s,1000 (ramp)");
+        row(fields, 1, "Duration (s) the steps without a length split", duration,
+                "usually the thread group's duration, e.g. ${__P(duration,600)}; empty: every step has a length");
+        row(fields, 2, "Load generators sharing the rate", loadGenerators,
+                "distributed mode: each JMeter server paces rate / this number, e.g. ${__P(load_generators,1)}");
+        JPanel north = new JPanel(new BorderLayout());
+        north.add(fields, BorderLayout.NORTH);
+        north.add(new JLabel("Each sample waits for its due time (never skipped; when late, at once). JTL: "
+                + "sample_variables=elapsed_us,due_us,lag_us,response_us"), BorderLayout.CENTER);
+        add(north, BorderLayout.CENTER);
+    }
+
+    private static JTextField field(String name, int columns) {
+        JTextField field = new JTextField(columns);
+        field.setName(name);
+        return field;
+    }
+
+    private static void row(JPanel panel, int y, String label, JTextField field, String hint) {
+        GridBagConstraints c = new GridBagConstraints();
+        c.gridy = y;
+        c.insets = new Insets(2, 2, 2, 6);
+        c.anchor = GridBagConstraints.WEST;
+        JLabel l = new JLabel(label);
+        l.setLabelFor(field);
+        panel.add(l, c);
+        c.gridx = 1;
+        c.fill = GridBagConstraints.HORIZONTAL;
+        c.weightx = 1;
+        field.setToolTipText(hint);
+        panel.add(field, c);
+    }
+
+    @Override
+    public String getStaticLabel() {
+        return "Target Rate Schedule";
+    }
+
+    @Override
+    public String getLabelResource() {
+        return "target_rate_schedule"; // not in JMeter's bundle: getStaticLabel() gives the name
+    }
+
+    @Override
+    public TestElement createTestElement() {
+        TargetRateSchedule element = new TargetRateSchedule();
+        modifyTestElement(element);
+        return element;
+    }
+
+    @Override
+    public void modifyTestElement(TestElement element) {
+        element.clear();
+        configureTestElement(element);
+        put(element, TargetRateSchedule.SCHEDULE, schedule);
+        put(element, TargetRateSchedule.DURATION, duration);
+        put(element, TargetRateSchedule.LOAD_GENERATORS, loadGenerators);
+    }
+
+    private static void put(TestElement element, String key, JTextField field) {
+        String text = field.getText().trim();
+        if (!text.isEmpty()) {
+            element.setProperty(key, text);
+        }
+    }
+
+    @Override
+    public void configure(TestElement element) {
+        super.configure(element);
+        schedule.setText(element.getPropertyAsString(TargetRateSchedule.SCHEDULE));
+        duration.setText(element.getPropertyAsString(TargetRateSchedule.DURATION));
+        loadGenerators.setText(element.getPropertyAsString(TargetRateSchedule.LOAD_GENERATORS));
+    }
+
+    @Override
+    public void clearGui() {
+        super.clearGui();
+        schedule.setText("");
+        duration.setText("");
+        loadGenerators.setText(TargetRateSchedule.LOAD_GENERATORS_DEFAULT);
+    }
+}
