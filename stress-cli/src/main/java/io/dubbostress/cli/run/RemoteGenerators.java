@@ -99,14 +99,19 @@ public final class RemoteGenerators {
         if (hosts.isEmpty() || !rate.isOpen()) {
             return rate;
         }
-        StringBuilder steps = new StringBuilder();
-        for (double step : rate.steps()) {
-            if (steps.length() > 0) {
-                steps.append(',');
+        List<String> divided = new ArrayList<>();
+        for (String segment : rate.segments()) {
+            // "rate", "rate:length" or "from..to:length": the rates divided, the lengths kept
+            int colon = segment.indexOf(':');
+            String rates = colon < 0 ? segment : segment.substring(0, colon);
+            String length = colon < 0 ? "" : segment.substring(colon);
+            List<String> parts = new ArrayList<>();
+            for (String r : rates.split("\\.\\.")) {
+                parts.add(RateSchedule.format(Double.parseDouble(r) / hosts.size()));
             }
-            steps.append(step / hosts.size());
+            divided.add(String.join("..", parts) + length);
         }
-        return RateSchedule.parse(steps.toString());
+        return RateSchedule.parse(String.join(",", divided));
     }
 
     /** The server's address and RMI port: {@code 10.0.0.7} is {@code 10.0.0.7:1099}. */

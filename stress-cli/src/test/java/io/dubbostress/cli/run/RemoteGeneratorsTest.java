@@ -19,6 +19,7 @@ class RemoteGeneratorsTest {
         assertThat(two.threadsPerServer(20)).isEqualTo(10);
         assertThat(two.ratePerServer(RateSchedule.parse("500")).asProperty()).isEqualTo("250");
         assertThat(two.ratePerServer(RateSchedule.parse("100,201")).asProperty()).isEqualTo("50,100.5");
+        assertThat(two.ratePerServer(RateSchedule.parse("0..1000:60s,1000")).asProperty()).isEqualTo("0..500:60s,500");
         assertThat(two.ratePerServer(RateSchedule.NONE).isOpen()).isFalse();
         assertThat(RemoteGenerators.none().threadsPerServer(7)).isEqualTo(7);
     }
