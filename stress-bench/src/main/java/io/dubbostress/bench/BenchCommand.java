@@ -119,8 +119,9 @@ public class BenchCommand implements Callable<Integer> {
     Path jmeterHome;
 
     @Option(names = "--jmeter-home-b", paramLabel = "DIR",
-            description = "A second JMeter home for side sampler-b (the direct plan again): A/B of two builds of the "
-                    + "sampler, run by run in the same bench.")
+            description = "A second JMeter home for side sampler-b (the direct plan again) and raw-b (the raw client on "
+                    + "its sampler jar's Dubbo): A/B of two builds of the sampler, or of the Dubbo 2.7 and 3.3 jars, run "
+                    + "by run in the same bench.")
     Path jmeterHomeB;
 
     @Option(names = "--jfr", description = "Record a JFR profile of every load generator (runs/<run>/load.jfr).")
@@ -235,10 +236,11 @@ public class BenchCommand implements Callable<Integer> {
         s.jfr = jfr;
         s.jmeterHome = jmeterHome;
         s.jmeterHomeB = jmeterHomeB;
-        if (s.sides.contains(BenchSide.SAMPLER_B) != (jmeterHomeB != null)) {
+        boolean usesB = s.sides.contains(BenchSide.SAMPLER_B) || s.sides.contains(BenchSide.RAW_B);
+        if (usesB != (jmeterHomeB != null)) {
             throw new UserError(jmeterHomeB == null
-                    ? "Invalid value for option '--sides': sampler-b needs --jmeter-home-b"
-                    : "Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it");
+                    ? "Invalid value for option '--sides': sampler-b and raw-b need --jmeter-home-b"
+                    : "Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides to use it");
         }
         if (reportRows < 1) {
             throw new UserError("Invalid value for option '--report-rows': " + reportRows + " (must be >= 1)");

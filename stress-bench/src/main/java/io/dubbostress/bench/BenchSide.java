@@ -23,7 +23,12 @@ enum BenchSide {
      * The same at the same rate, paced as the plans did before: a Constant Throughput Timer whose rate is a
      * {@code __groovy} expression evaluated before every sample.
      */
-    PACED_GROOVY("paced-groovy", false);
+    PACED_GROOVY("paced-groovy", false),
+    /**
+     * The raw client (generic) on the Dubbo of the second home's sampler jar: with jmeter-dubbo3-sampler there, a raw
+     * Dubbo 3.3 client, sampler-b's counterpart.
+     */
+    RAW_B("raw-b", true);
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
@@ -59,7 +64,7 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b, paced, paced-groovy");
+                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

@@ -39,9 +39,7 @@ final class CallBench {
                 : home.embeddedJMeterHome());
         Path samplerJar = samplerJar(jmeter);
         JMeterHome jmeterB = settings.jmeterHomeB == null ? null : JMeterHome.at(settings.jmeterHomeB);
-        if (jmeterB != null) {
-            samplerJar(jmeterB);
-        }
+        Path samplerJarB = jmeterB == null ? null : samplerJar(jmeterB);
         Path plans = settings.out.resolve("plans");
         Path directPlan = plans.resolve("dubbo-direct.jmx");
         Path hopPlan = plans.resolve("dubbo-hop.jmx");
@@ -61,8 +59,8 @@ final class CallBench {
             if (services.consumerPid() > 0) {
                 cpu.watch("consumer", services.consumerPid());
             }
-            LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, directPlan, hopPlan,
-                    groovyPlan, services, cpu, err, terminal);
+            LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, samplerJarB, directPlan,
+                    hopPlan, groovyPlan, services, cpu, err, terminal);
             for (int payload : settings.payloads) {
                 for (int round = 1; round <= settings.rounds; round++) {
                     for (BenchSide side : settings.sides) {
@@ -78,10 +76,10 @@ final class CallBench {
         return results;
     }
 
-    /** The sampler jar JMeter loads: the one in the embedded home's lib/ext. */
+    /** The sampler jar JMeter loads: the one in the home's lib/ext (jmeter-dubbo-sampler or jmeter-dubbo3-sampler). */
     static Path samplerJar(JMeterHome jmeter) {
         Path ext = jmeter.root().resolve("lib/ext");
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(ext, "jmeter-dubbo-sampler*.jar")) {
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(ext, "jmeter-dubbo{,3}-sampler*.jar")) {
             for (Path jar : jars) {
                 return jar;
             }

@@ -47,6 +47,8 @@ final class LoadRunner {
     private final JMeterHome jmeter;
     private final JMeterHome jmeterB;
     private final Path samplerJar;
+    /** The second home's sampler jar (raw-b), or null. */
+    private final Path samplerJarB;
     private final Path directPlan;
     private final Path hopPlan;
     private final Path groovyPlan;
@@ -56,13 +58,14 @@ final class LoadRunner {
     private final boolean terminal;
 
     LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
-            Path directPlan, Path hopPlan, Path groovyPlan, BenchServices services, CpuRecorder cpu, PrintStream err,
-            boolean terminal) {
+            Path samplerJarB, Path directPlan, Path hopPlan, Path groovyPlan, BenchServices services, CpuRecorder cpu,
+            PrintStream err, boolean terminal) {
         this.settings = settings;
         this.java = java;
         this.jmeter = jmeter;
         this.jmeterB = jmeterB;
         this.samplerJar = samplerJar;
+        this.samplerJarB = samplerJarB;
         this.directPlan = directPlan;
         this.hopPlan = hopPlan;
         this.groovyPlan = groovyPlan;
@@ -121,7 +124,8 @@ final class LoadRunner {
         command.addAll(java.dubboOpens());
         command.addAll(java.gcLogging(dir.resolve("gc.log")));
         command.add("-cp");
-        command.add(samplerJar + File.pathSeparator + System.getProperty("java.class.path"));
+        command.add((side == BenchSide.RAW_B ? samplerJarB : samplerJar) + File.pathSeparator
+                + System.getProperty("java.class.path"));
         command.add(RawClient.class.getName());
         command.add("--address");
         command.add("dubbo://" + services.providerAddress());

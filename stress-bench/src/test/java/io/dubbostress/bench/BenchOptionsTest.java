@@ -93,11 +93,13 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop, sampler-b, paced, paced-groovy", "--sides", "raw,fast");
-        assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b",
+                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy", "--sides", "raw,fast");
+        assertRefused("stress bench: Invalid value for option '--sides': sampler-b and raw-b need --jmeter-home-b",
                 "--sides", "sampler,sampler-b");
-        assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b to --sides to use it",
-                "--jmeter-home-b", dir.toString());
+        assertRefused("stress bench: Invalid value for option '--sides': sampler-b and raw-b need --jmeter-home-b",
+                "--sides", "raw,raw-b");
+        assertRefused("stress bench: Invalid value for option '--jmeter-home-b': add sampler-b or raw-b to --sides"
+                + " to use it", "--jmeter-home-b", dir.toString());
         assertRefused("stress bench: Invalid value for option '--parts': 'all' is not one of calls, report, gc",
                 "--parts", "all");
         assertRefused("stress bench: Invalid value for option '--report-rows': 0 (must be >= 1)",

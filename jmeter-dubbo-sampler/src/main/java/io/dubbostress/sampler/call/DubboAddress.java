@@ -33,19 +33,19 @@ public final class DubboAddress {
         int scheme = value.indexOf("://");
         String firstEntry = value.split("[,;\\s]+")[0];
         String protocol = !firstEntry.contains("://") ? "dubbo" : value.substring(0, scheme).toLowerCase(Locale.ROOT);
-        if ("dubbo".equals(protocol)) {
+        if (DubboVersion.directProtocols().contains(protocol)) {
             List<String> urls = new ArrayList<>();
             for (String part : value.split("[,;\\s]+")) {
                 if (part.isEmpty()) {
                     continue;
                 }
-                String hostPort = part.startsWith("dubbo://") ? part.substring("dubbo://".length()) : part;
+                String hostPort = part.startsWith(protocol + "://") ? part.substring(protocol.length() + 3) : part;
                 if (hostPort.contains("://")) {
                     throw new ConfigurationException(field + ": '" + part + "' in '" + value
-                            + "': a direct target lists dubbo:// addresses only");
+                            + "': a direct target lists " + protocol + ":// addresses only");
                 }
                 checkHostPort(hostPort, part, value, field);
-                urls.add("dubbo://" + hostPort);
+                urls.add(protocol + "://" + hostPort);
             }
             return new DubboAddress(true, String.join(";", urls));
         }
@@ -53,10 +53,7 @@ public final class DubboAddress {
             throw new ConfigurationException(field + ": malformed URL '" + value + "'");
         }
         if ("tri".equals(protocol) || "triple".equals(protocol) || "grpc".equals(protocol)) {
-            throw new ConfigurationException(field + ": '" + value + "': the triple protocol (" + protocol
-                    + "://) is not supported by this jar, which speaks Dubbo 2.7's dubbo:// protocol only: call a"
-                    + " port where the provider exports the dubbo protocol (dubbo://host:port; Dubbo 3 providers"
-                    + " can export both)");
+            throw new ConfigurationException(field + ": '" + value + "': " + unsupportedTriple(protocol));
         }
         if (!ExtensionLoader.getExtensionLoader(RegistryFactory.class).hasExtension(protocol)) {
             throw new ConfigurationException(field + ": unknown registry '" + protocol + "' in '" + value
@@ -82,6 +79,16 @@ public final class DubboAddress {
             }
         }
         return new DubboAddress(false, value);
+    }
+
+    /** Why {@code protocol} (tri, triple, grpc) cannot be called directly by this jar, and what to do instead. */
+    private static String unsupportedTriple(String protocol) {
+        if (DubboVersion.directProtocols().contains("tri")) {
+            return "the triple protocol's scheme here is tri:// (not " + protocol + "://)";
+        }
+        return "the triple protocol (" + protocol + "://) is not supported by this jar, which speaks Dubbo 2.7's"
+                + " dubbo:// protocol only: call a port where the provider exports the dubbo protocol"
+                + " (dubbo://host:port; Dubbo 3 providers can export both), or use jmeter-dubbo3-sampler";
     }
 
     private static void checkHostPort(String hostPort, String part, String value, String field) {

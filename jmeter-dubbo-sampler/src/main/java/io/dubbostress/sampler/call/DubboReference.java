@@ -7,6 +7,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
@@ -65,6 +66,7 @@ public final class DubboReference {
             config.setGeneric("true");
         }
         config.setProxy(DirectJdkProxyFactory.NAME);
+        DubboVersion.configureReference(config);
         config.setCheck(false);
         if (!key.version().isEmpty()) {
             config.setVersion(key.version());
@@ -83,8 +85,12 @@ public final class DubboReference {
         if (!key.cluster().isEmpty()) {
             config.setCluster(key.cluster());
         }
+        Map<String, String> parameters = new HashMap<>();
         if (!key.serialization().isEmpty()) {
-            config.setSerialization(key.serialization());
+            DubboVersion.setSerialization(config, parameters, key.serialization());
+        }
+        if (!parameters.isEmpty()) {
+            config.setParameters(parameters);
         }
         // Dubbo 2.7 rewrites 127.x to the NIC address on both sides; keep loopback calls on loopback
         LoopbackAddress.pinIfAnyLoopback(address.url());
@@ -108,9 +114,8 @@ public final class DubboReference {
             // no provider list cached on disk (~/.dubbo): a stress test calls what the registry says now, and a
             // registry that refuses us must not be papered over with a list another run saved
             registry.setParameters(Collections.singletonMap("file.cache", "false"));
-            // no consumer metadata written to the registry: a load generator has none to share, and Dubbo writes it
-            // in the background, where a test's end (closing the client) made it log an ERROR with a stack trace
-            registry.setUseAsMetadataCenter(false);
+            DubboVersion.configureRegistry(registry);
+            DubboVersion.applyRegistryAddress(config, address.url());
             config.setRegistry(registry);
         }
         Object proxy;
@@ -130,6 +135,7 @@ public final class DubboReference {
             }
             throw e;
         }
+        DubboVersion.afterReferenceCreated();
         return new DubboReference(key, config, proxy, serviceInterface);
     }
 

@@ -18,9 +18,7 @@ import org.apache.dubbo.common.bytecode.Wrapper;
 import org.apache.dubbo.common.compiler.Compiler;
 import org.apache.dubbo.common.compiler.support.AdaptiveCompiler;
 import org.apache.dubbo.common.extension.ExtensionLoader;
-import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.config.ApplicationConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.slf4j.Logger;
 
 /**
@@ -55,11 +53,12 @@ public final class DubboRuntime {
         if (application != null) {
             return application;
         }
-        LoggerFactory.setLoggerAdapter("slf4j");
+        DubboVersion.useSlf4jLogging();
         // javassist when it can define classes (Java 8, or java.lang opened to us): it compiles Dubbo's adaptive
         // classes in milliseconds where the JDK compiler takes a second or more (several on a loaded machine), all
         // of it in the first sample's connect time
-        if (javaMajorVersion() >= 9 && !javaLangOpen() && jdkCompilerAvailable()) {
+        if (DubboVersion.javassistNeedsJavaLangOpen() && javaMajorVersion() >= 9 && !javaLangOpen()
+                && jdkCompilerAvailable()) {
             ClassLoader previous = Thread.currentThread().getContextClassLoader();
             // JdkCompiler takes its class path and parent loader from the context loader when it is created: ours,
             // which sees Dubbo (a JMeter RMI or Swing thread may carry another one)
@@ -74,8 +73,7 @@ public final class DubboRuntime {
         initialiseHessianQuietly();
         // a provider's exception decodes without java.lang open (ThrowableDecoding), with or without flags alike
         try {
-            ThrowableDecoding.register(org.apache.dubbo.common.serialize.hessian2.dubbo.Hessian2FactoryInitializer
-                    .getInstance().getSerializerFactory());
+            DubboVersion.installThrowableDecoding();
         } catch (RuntimeException | LinkageError e) {
             log.warn("hessian2's exception decoding could not be installed ({}): a provider's exception needs JMeter"
                     + " started with --add-opens java.base/java.lang=ALL-UNNAMED", e.toString());
@@ -83,7 +81,7 @@ public final class DubboRuntime {
         // The sampler destroys its references at test end itself. Dubbo's JVM shutdown hook would log while JMeter's
         // log4j has already shut down, and log4j, starting again to take that line, reopens jmeter.log with
         // append=false: an empty jmeter.log, now and then (a race between the two hooks).
-        DubboBootstrap.getInstance().unRegisterShutdownHook();
+        DubboVersion.removeShutdownHook();
         ApplicationConfig app = new ApplicationConfig(APPLICATION_NAME);
         app.setQosEnable(false);
         app.setLogger("slf4j");

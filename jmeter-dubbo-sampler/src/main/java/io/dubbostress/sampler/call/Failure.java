@@ -67,6 +67,12 @@ public final class Failure {
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
     /** Dubbo 3's text: {@code No such method nosuch in class interface io.x.Service}. */
     private static final Pattern NO_SUCH_METHOD_3 = Pattern.compile("No such method (\\S+) in class (?:interface )?([\\w.$]+)");
+    /** Dubbo's timeout, in its messages: {@code timeout: 1000 ms} (3.3: {@code Timeout after 1000ms}). */
+    private static final Pattern TIMEOUT_MS = Pattern.compile("(?i)timeout(?::| after) (\\d+) ?ms");
+    /** A triple status: {@code UNIMPLEMENTED : Invoker for gRPC not found}. */
+    private static final Pattern TRIPLE_STATUS = Pattern.compile("^([A-Z_]+) : (.*)$");
+    /** Where the service key goes in a triple failure's message ({@link #ofCall} puts the called one there). */
+    private static final String TRIPLE_SERVICE = "the service";
     private static final Pattern CLASS_NOT_FOUND = Pattern.compile("ClassNotFoundException: ([\\w.$]+)");
     /** A URL's query (Dubbo's messages quote whole provider URLs, 300+ characters of parameters). */
     private static final Pattern URL_QUERY = Pattern.compile("\\b([a-z][a-z0-9+.-]*://[^\\s?]+)\\?\\S*?(?=,\\s|\\s|,?$)");
@@ -85,6 +91,10 @@ public final class Failure {
 
     /** Classifies what a call threw. */
     public static Failure of(Throwable error) {
+        Throwable settled = settledCause(error);
+        if (settled != error) {
+            return of(settled);
+        }
         String opens = missingOpens(error);
         if (opens != null) {
             return new Failure(JVM_ARGS, oneLine("this JVM blocks what Dubbo needs on Java 9+: restart JMeter with"
@@ -103,6 +113,10 @@ public final class Failure {
             return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
         }
         if (error instanceof RpcException) {
+            Failure triple = fromTripleStatus((RpcException) error);
+            if (triple != null) {
+                return triple;
+            }
             RpcException rpc = (RpcException) error;
             String code = kind(rpc);
             String text = withoutUrlQueries(firstLine(error.getMessage()));
@@ -112,10 +126,79 @@ public final class Failure {
                     return answered;
                 }
             }
+            if (TIMEOUT.equals(code) && text.length() > MAX_MESSAGE_CHARS) {
+                // Dubbo 3's timeout text quotes the invoker, provider and times before it names the timeout
+                Matcher ms = TIMEOUT_MS.matcher(text);
+                if (ms.find()) {
+                    text = "no answer within " + ms.group(1) + " ms: " + text;
+                }
+            }
             return new Failure(code, oneLine(text));
         }
         return new Failure("ERROR", oneLine(error.getClass().getName() + ": "
                 + withoutUrlQueries(firstLine(error.getMessage()))));
+    }
+
+    /**
+     * What a future failed with: Dubbo 3's triple invoker hands a generic call's failure over as the {@code
+     * ExecutionException} of its future.
+     */
+    private static Throwable settledCause(Throwable error) {
+        if ((error instanceof java.util.concurrent.ExecutionException
+                || error instanceof java.util.concurrent.CompletionException) && error.getCause() != null) {
+            return error.getCause();
+        }
+        return error;
+    }
+
+    /**
+     * A triple call's failure (Dubbo 3: {@code StatusRpcException}, a gRPC status and its text, e.g. {@code
+     * UNIMPLEMENTED : Invoker for gRPC not found}), or Dubbo 3's "No such method" text the triple provider sends;
+     * null for anything else.
+     */
+    private static Failure fromTripleStatus(RpcException rpc) {
+        String text = firstLine(rpc.getMessage());
+        Matcher noMethod3 = NO_SUCH_METHOD_3.matcher(text);
+        if (noMethod3.find()) {
+            return new Failure("PROVIDER_ERROR", oneLine("the provider has no method " + noMethod3.group(1)
+                    + " in " + noMethod3.group(2) + " (check the method name and parameter types)"));
+        }
+        Matcher status = null;
+        for (Throwable t = rpc; t != null && status == null; t = t.getCause() == t ? null : t.getCause()) {
+            if ("StatusRpcException".equals(t.getClass().getSimpleName())) {
+                Matcher m = TRIPLE_STATUS.matcher(firstLine(t.getMessage()));
+                status = m.find() ? m : null;
+            }
+        }
+        if (status == null) {
+            return null;
+        }
+        String code = status.group(1);
+        String detail = withoutUrlQueries(status.group(2));
+        switch (code) {
+            case "UNIMPLEMENTED":
+            case "NOT_FOUND":
+                return new Failure("NO_PROVIDER", oneLine("the provider does not export " + TRIPLE_SERVICE
+                        + " over triple (" + code + ": " + detail + "): check the interface, version and group"));
+            case "PERMISSION_DENIED":
+            case "UNAUTHENTICATED":
+                return new Failure(FORBIDDEN, oneLine("the provider refused the call: " + detail));
+            case "INTERNAL":
+                if (detail.startsWith("Deserialize response failed")) {
+                    return new Failure("SERIALIZATION", oneLine("cannot decode the provider's answer here (triple "
+                            + code + ": " + detail + ")"));
+                }
+                return new Failure("PROVIDER_ERROR", oneLine("provider: triple " + code + ": " + detail));
+            case "DEADLINE_EXCEEDED":
+                return new Failure(TIMEOUT, oneLine("triple " + code + ": " + detail));
+            case "UNAVAILABLE":
+                return new Failure(NETWORK, oneLine("triple " + code + ": " + detail));
+            case "RESOURCE_EXHAUSTED":
+                return new Failure(OVERLOAD, oneLine("the provider is overloaded (triple " + code + ": " + detail
+                        + ")"));
+            default:
+                return new Failure("RPC", oneLine("triple " + code + ": " + detail));
+        }
     }
 
     /**
@@ -262,6 +345,7 @@ public final class Failure {
         String key = (group.isEmpty() ? "" : group + "/") + interfaceName + (version.isEmpty() ? "" : ":" + version);
         String m = f.message.replace("could not decode the request for " + interfaceName + " ",
                 "could not decode the request for " + key + " ");
+        m = m.replace("does not export " + TRIPLE_SERVICE + " over triple", "does not export " + key + " over triple");
         m = m.replace("has no method " + method + " in " + interfaceName + " ",
                 "has no method " + method + "(" + String.join(", ", parameterTypes) + ") in " + interfaceName + " ");
         return m.equals(f.message) ? f : new Failure(f.code, oneLine(m));

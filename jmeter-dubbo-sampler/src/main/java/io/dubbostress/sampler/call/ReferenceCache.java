@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.dubbo.registry.Registry;
-import org.apache.dubbo.registry.support.AbstractRegistryFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -125,13 +124,13 @@ public final class ReferenceCache {
      */
     private static void closeRegistries() {
         closeNodeCaches();
-        for (Registry registry : new ArrayList<>(AbstractRegistryFactory.getRegistries())) {
+        for (Registry registry : new ArrayList<>(DubboVersion.registries())) {
             try {
                 registry.destroy();
             } catch (RuntimeException e) {
                 log.warn("Closing the Dubbo registry {} failed: {}", registry.getUrl().getAddress(), e.toString());
             }
-            AbstractRegistryFactory.removeDestroyedRegistry(registry);
+            DubboVersion.forgetRegistry(registry);
         }
     }
 

@@ -39,14 +39,27 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
 
     private static final String[] THROWABLE_FIELDS = {"detailMessage", "cause", "stackTrace", "suppressedExceptions"};
 
-    private ThrowableDecoding() {
+    /** Whether exceptions are decoded here too, or only the JDK immutable collections guarded. */
+    private final boolean throwables;
+
+    private ThrowableDecoding(boolean throwables) {
+        this.throwables = throwables;
     }
 
     /** Adds the factory to {@code factory}; idempotent per factory. */
     static void register(SerializerFactory factory) {
+        register(factory, true);
+    }
+
+    /**
+     * Adds the factory to {@code factory}, with its exception readers or only its guard against a {@code CollSer}
+     * without elements (Dubbo 3.3's hessian-lite 4 decodes exceptions itself, without {@code java.lang} open);
+     * idempotent per factory.
+     */
+    static void register(SerializerFactory factory, boolean throwables) {
         synchronized (factory) {
             if (!Boolean.TRUE.equals(REGISTERED.get(factory))) {
-                factory.addFactory(new ThrowableDecoding());
+                factory.addFactory(new ThrowableDecoding(throwables));
                 REGISTERED.put(factory, Boolean.TRUE);
             }
         }
@@ -62,17 +75,19 @@ final class ThrowableDecoding extends AbstractSerializerFactory {
 
     @Override
     public Deserializer getDeserializer(Class cl) {
-        if (cl == StackTraceElement.class) {
+        if (throwables && cl == StackTraceElement.class) {
             return new StackTraceElementReader();
         }
-        if (Throwable.class.isAssignableFrom(cl)) {
+        if (throwables && Throwable.class.isAssignableFrom(cl)) {
             return new ThrowableReader(cl);
         }
         if ("java.util.CollSer".equals(cl.getName())) {
             return new IncompleteCollectionReader(cl);
         }
-        if (cl == java.util.Map.class) {
-            return new GuardedMapReader(cl); // a CollSer read where a Map is expected: hessian asks for Map's reader
+        if (cl == java.util.Map.class || cl == java.util.HashMap.class) {
+            // a CollSer read where a Map is expected: hessian asks for Map's reader (Dubbo 3.3's, whose class checker
+            // refuses to load CollSer: HashMap's)
+            return new GuardedMapReader(cl);
         }
         if (cl == java.util.List.class || cl == java.util.Set.class || cl == Collection.class) {
             return new GuardedCollectionReader(cl); // the same for List.of / Set.of

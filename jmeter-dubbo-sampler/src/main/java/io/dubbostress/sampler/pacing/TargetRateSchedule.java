@@ -56,7 +56,7 @@ public class TargetRateSchedule extends AbstractTestElement implements Timer, No
     public static final String DUE_US_VARIABLE = "due_us";
     /** Variable: how late the sample started after its due time, microseconds (0 when on time). */
     public static final String LAG_US_VARIABLE = "lag_us";
-    /** Variable: the Dubbo Sampler's response time from the due time, microseconds; emptied for other samplers. */
+    /** Variable: the Dubbo Sampler's response time from the due time, microseconds; unset for other samplers. */
     public static final String RESPONSE_US_VARIABLE = "response_us";
     /** Object variable: the due time as {@link System#nanoTime()} (a {@link Long}); the sampler takes it away. */
     public static final String DUE_NANOS_OBJECT = "io.dubbostress.sampler.pacing.dueNanos";
@@ -106,7 +106,7 @@ public class TargetRateSchedule extends AbstractTestElement implements Timer, No
             variables.put(LAG_US_VARIABLE, Long.toString((now - due) / 1000));
             variables.putObject(DUE_NANOS_OBJECT, due);
             // set by the Dubbo Sampler for its own sample; another sampler's row must not carry the last one's
-            variables.put(RESPONSE_US_VARIABLE, "");
+            variables.remove(RESPONSE_US_VARIABLE);
         }
         return 0;
     }

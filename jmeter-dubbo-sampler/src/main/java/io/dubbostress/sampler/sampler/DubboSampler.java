@@ -117,7 +117,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     public static final String ELAPSED_US_VARIABLE = "elapsed_us";
     /**
      * The JMeter variable each sample sets: microseconds from the due time a Target Rate Schedule gave it to its end
-     * (the response time corrected for coordinated omission); empty without a schedule.
+     * (the response time corrected for coordinated omission); unset without a schedule (JMeter writes null).
      */
     public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
 

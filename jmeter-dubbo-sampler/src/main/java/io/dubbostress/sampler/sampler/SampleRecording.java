@@ -37,8 +37,8 @@ final class SampleRecording {
     /**
      * With a {@link TargetRateSchedule} in scope: {@value DubboSampler#RESPONSE_US_VARIABLE} from the due time to the
      * end (the response time a client arriving on schedule sees) and the exact {@value TargetRateSchedule#LAG_US_VARIABLE}
-     * from the due time to the start; without one, {@code response_us} is empty. The due time is taken away: it
-     * belongs to this sample only.
+     * from the due time to the start; without one, {@code response_us} is unset (JMeter writes {@code null}, as for
+     * every variable a row lacks). The due time is taken away: it belongs to this sample only.
      */
     static void putFromDue(long startNanos, long endNanos) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
@@ -52,7 +52,7 @@ final class SampleRecording {
             variables.put(DubboSampler.RESPONSE_US_VARIABLE, Long.toString((endNanos - dueNanos) / 1000));
             variables.put(TargetRateSchedule.LAG_US_VARIABLE, Long.toString(Math.max(0, startNanos - dueNanos) / 1000));
         } else {
-            variables.put(DubboSampler.RESPONSE_US_VARIABLE, "");
+            variables.remove(DubboSampler.RESPONSE_US_VARIABLE);
         }
     }
 

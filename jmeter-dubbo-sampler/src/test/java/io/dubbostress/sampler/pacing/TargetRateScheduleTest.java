@@ -93,7 +93,7 @@ class TargetRateScheduleTest {
                     long due = (Long) vars.getObject(TargetRateSchedule.DUE_NANOS_OBJECT);
                     taken.add(new long[] {due, released, Long.parseLong(vars.get(TargetRateSchedule.DUE_US_VARIABLE)),
                         Long.parseLong(vars.get(TargetRateSchedule.LAG_US_VARIABLE))});
-                    assertThat(vars.get(TargetRateSchedule.RESPONSE_US_VARIABLE)).isEmpty();
+                    assertThat(vars.get(TargetRateSchedule.RESPONSE_US_VARIABLE)).isNull();
                 }
                 done.countDown();
             });

@@ -37,6 +37,9 @@ public final class RateSchedule {
         boolean anyPositive = false;
         for (String part : t.split(",", -1)) {
             String segment = part.trim().replace(" ", "");
+            if (segment.startsWith("-") || segment.contains("..-")) {
+                throw new TypeConversionException("'" + text + "': every rate must be a positive number of calls/s");
+            }
             Matcher m = SEGMENT.matcher(segment);
             if (!m.matches()) {
                 throw new TypeConversionException("'" + text + "' is not a rate: use calls/s like 500, steps like "

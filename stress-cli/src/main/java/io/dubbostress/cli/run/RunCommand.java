@@ -106,6 +106,12 @@ public class RunCommand implements Callable<Integer> {
             description = "Use this running provider instead of starting one.")
     String provider;
 
+    @Option(names = "--provider-url", paramLabel = "URL",
+            description = "Use this running provider with the Dubbo 3.3 sampler (jmeter-dubbo3-sampler) instead of "
+                    + "starting one: tri://HOST:PORT (triple) or dubbo://HOST:PORT. It must export "
+                    + "io.dubbostress.api.StressTestService (a Dubbo 3.x provider, or the reference one).")
+    String providerUrl;
+
     @Option(names = "--consumer-url", paramLabel = "URL",
             description = "Use this running consumer (e.g. http://10.0.0.6:8080) instead of starting one.")
     String consumerUrl;
@@ -209,7 +215,21 @@ public class RunCommand implements Callable<Integer> {
         s.jmeterJvmArgs = jmeterJvmArgs;
         s.jmeterHome = jmeterHome;
         s.externalProvider = provider == null ? null : HostPort.parse("--provider", provider);
+        if (providerUrl != null) {
+            if (provider != null || registry != null) {
+                throw new UserError("Invalid value for option '--provider-url': it names the provider, so it cannot be"
+                        + " combined with --provider or --registry");
+            }
+            s.providerUrl = providerUrl(providerUrl);
+            s.externalProvider = HostPort.parse("--provider-url", s.providerUrl.substring(s.providerUrl.indexOf("://")
+                    + 3));
+        }
         s.externalConsumerUrl = consumerUrl == null ? null : HttpUrl.check("--consumer-url", consumerUrl);
+        if (s.providerUrl.startsWith("tri://") && s.needsConsumer() && s.externalConsumerUrl == null) {
+            throw new UserError("Invalid value for option '--provider-url': the hop scenarios' consumer (Dubbo 2.7) "
+                    + "cannot call tri://: run the direct scenarios only (--scenarios direct-1k,direct-100k) or give a "
+                    + "dubbo:// URL");
+        }
         s.externalAgent = agent == null ? null : HostPort.parse("--agent", agent);
         s.registry = registry == null ? "" : registry.trim();
         if (!s.registry.isEmpty() && !s.registry.matches("[a-z][a-z0-9+.-]*://\\S+")) {
@@ -255,6 +275,16 @@ public class RunCommand implements Callable<Integer> {
         s.out = out != null ? out : RunFolderSetup.defaultLocation();
         s.outIsStampedDefault = out == null;
         return s;
+    }
+
+    /** {@code tri://host:port} or {@code dubbo://host:port}, else a one-line error naming the option. */
+    static String providerUrl(String text) {
+        String t = text.trim();
+        if (!t.matches("(tri|dubbo)://[^/?\\s]+")) {
+            throw new UserError("Invalid value for option '--provider-url': '" + text + "' is not tri://HOST:PORT or "
+                    + "dubbo://HOST:PORT");
+        }
+        return t;
     }
 
     /** JMeter's thread group takes whole seconds: 1.5s would silently become 1s. */

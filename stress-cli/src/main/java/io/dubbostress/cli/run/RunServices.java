@@ -57,6 +57,7 @@ final class RunServices {
     /** Starts (or takes as given) every service the run needs, waiting for each to be ready. */
     void start() {
         endpoints.registry = settings.registry;
+        endpoints.providerUrl = settings.providerUrl;
         if (settings.externalProvider != null) {
             endpoints.providerHost = settings.externalProvider.host;
             endpoints.providerPort = settings.externalProvider.port;

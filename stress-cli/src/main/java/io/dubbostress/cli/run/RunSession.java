@@ -47,6 +47,8 @@ final class RunSession {
     private final Object finishLock = new Object();
     private final Runnable shutdownHook = this::onShutdown;
     private final List<Path> pluginJarsToAdd = new ArrayList<>();
+    /** The temporary JMeter home with the Dubbo 3.3 sampler (--provider-url), removed when the run ends. */
+    private Path dubbo3Home;
 
     private RunLayout layout;
     private RunFolderSpace space;
@@ -70,9 +72,14 @@ final class RunSession {
 
     int execute() {
         JMeterHome jmeter = resolveJMeter();
-        checkPieces();
-        layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
-        space = RunFolderSpace.reserve(layout.root());
+        try {
+            checkPieces();
+            layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
+            space = RunFolderSpace.reserve(layout.root());
+        } catch (RuntimeException e) {
+            Dubbo3JMeterHome.remove(dubbo3Home);
+            throw e;
+        }
         manifest.settings.putAll(settings.asMap());
         manifest.versions.putAll(BuildVersions.all());
         manifest.versions.put("jmeterUsed", jmeter.version());
@@ -116,6 +123,7 @@ final class RunSession {
         } finally {
             finish();
             ProcessReaper.removeBeforeReaping(shutdownHook);
+            Dubbo3JMeterHome.remove(dubbo3Home);
         }
         if (capacity != null) {
             out.println();
@@ -225,6 +233,10 @@ final class RunSession {
     // ---------------------------------------------------------------------------------------------- preparation
 
     private JMeterHome resolveJMeter() {
+        if (settings.jmeterHome == null && settings.dubbo3Sampler()) {
+            dubbo3Home = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), home.dubbo3SamplerJar());
+            return JMeterHome.at(dubbo3Home);
+        }
         if (settings.jmeterHome == null) {
             return JMeterHome.at(home.embeddedJMeterHome());
         }
@@ -234,7 +246,10 @@ final class RunSession {
         }
         Path embedded = home.embeddedJMeterHome().resolve("lib/ext");
         if (!user.hasInLibExt("io/dubbostress/sampler/")) {
-            pluginJarsToAdd.add(home.samplerJar());
+            pluginJarsToAdd.add(settings.dubbo3Sampler() ? home.dubbo3SamplerJar() : home.samplerJar());
+        } else if (settings.dubbo3Sampler()) {
+            err.println("stress run: warning: --provider-url: " + settings.jmeterHome + "/lib/ext already has a Dubbo"
+                    + " sampler jar, which the run uses as it is (tri:// needs jmeter-dubbo3-sampler there)");
         }
         if (!user.hasInLibExt("kg/apc/jmeter/perfmon/")) {
             try (Stream<Path> jars = Files.list(embedded)) {

@@ -27,6 +27,8 @@ final class RunSettings {
     String jmeterJvmArgs = "";
     Path jmeterHome;
     HostPort externalProvider;
+    /** --provider-url: the direct scenarios call it with the Dubbo 3.3 sampler jar; empty when not given. */
+    String providerUrl = "";
     String externalConsumerUrl;
     HostPort externalAgent;
     String registry = "";
@@ -46,6 +48,11 @@ final class RunSettings {
 
     RemoteGenerators generators() {
         return new RemoteGenerators(remoteHosts, rmiHostname, rmiLocalPort, rmiKeystore);
+    }
+
+    /** Whether JMeter runs the Dubbo 3.3 flavour of the sampler (--provider-url). */
+    boolean dubbo3Sampler() {
+        return !providerUrl.isEmpty();
     }
 
     boolean needsConsumer() {
@@ -69,7 +76,9 @@ final class RunSettings {
         m.put("consumerJvmArgs", consumerJvmArgs);
         m.put("jmeterJvmArgs", jmeterJvmArgs);
         m.put("jmeterHome", jmeterHome == null ? "embedded" : jmeterHome.toString());
-        m.put("provider", externalProvider == null ? "started by the run" : externalProvider.toString());
+        m.put("provider", externalProvider == null ? "started by the run"
+                : providerUrl.isEmpty() ? externalProvider.toString() : providerUrl);
+        m.put("sampler", dubbo3Sampler() ? "jmeter-dubbo3-sampler (Dubbo 3.3)" : "jmeter-dubbo-sampler (Dubbo 2.7)");
         m.put("consumerUrl", externalConsumerUrl == null ? (needsConsumer() ? "started by the run" : "not used")
                 : externalConsumerUrl);
         m.put("agent", externalAgent == null ? "started by the run" : externalAgent.toString());

@@ -243,6 +243,9 @@ final class ScenarioRunner {
         if (!endpoints.registry.isEmpty()) { // an empty -Jregistry= makes JMeter log "Removing JMeter property"
             p.put("registry", endpoints.registry);
         }
+        if (!endpoints.providerUrl.isEmpty()) {
+            p.put("provider_url", endpoints.providerUrl);
+        }
         if (endpoints.consumerUrl != null) {
             p.put("consumer_host", endpoints.consumerHost());
             p.put("consumer_port", String.valueOf(endpoints.consumerPort()));

@@ -14,6 +14,8 @@ final class ServiceEndpoints {
     int agentPort;
     /** Registry URL when the sampler and services discover through one; empty for direct connect. */
     String registry = "";
+    /** --provider-url as given (tri:// or dubbo://); empty: the plans call dubbo://providerHost:providerPort. */
+    String providerUrl = "";
     long providerPid = -1;
     long consumerPid = -1;
 

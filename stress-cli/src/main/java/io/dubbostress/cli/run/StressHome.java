@@ -55,6 +55,19 @@ public final class StressHome {
         throw new UserError("the sampler jar is missing from " + ext + ": " + BUILD_HINT);
     }
 
+    /** The Dubbo 3.3 flavour of the sampler jar (jmeter-dubbo3-sampler), as built. */
+    public Path dubbo3SamplerJar() {
+        Path target = root.resolve("jmeter-dubbo3-sampler/target");
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, "jmeter-dubbo3-sampler-*.jar")) {
+            for (Path jar : jars) {
+                return jar;
+            }
+        } catch (IOException e) {
+            // missing folder: said below
+        }
+        throw new UserError("the Dubbo 3.3 sampler jar is missing from " + target + ": " + BUILD_HINT);
+    }
+
     /** The JMeter 5.6.3 home assembled at build time, with our sampler and the PerfMon collector in lib/ext. */
     public Path embeddedJMeterHome() {
         return existing(root.resolve("test-plans/jmeter-5.6.3/target/apache-jmeter-5.6.3"), "the embedded JMeter home");

@@ -74,7 +74,8 @@ class PlansReadmeIT {
                 assertThat(lines.subList(1, lines.size())).as(jtl)
                         .allSatisfy(row -> assertThat(row).contains(",200,").contains(",true,"));
             }
-            assertThat(Files.readAllLines(dir.resolve("direct-1k.jtl")).get(0)).endsWith("\"elapsed_us\"");
+            assertThat(Files.readAllLines(dir.resolve("direct-1k.jtl")).get(0))
+                    .endsWith("\"elapsed_us\",\"due_us\",\"lag_us\",\"response_us\"");
             assertThat(Files.readString(dir.resolve("direct-1k-perfmon.csv"))).contains("CPU combined");
             assertThat(output).contains("| direct-1k |", "| hop-1k |", "| hop-http-100k |");
         }

@@ -31,7 +31,8 @@ class RateScheduleTest {
         assertThatThrownBy(() -> RateSchedule.parse("fast")).isInstanceOf(TypeConversionException.class)
                 .hasMessage("'fast' is not a rate: use calls/s like 500, steps like 100,200,400 or 100:30s,200:1m, "
                         + "or a ramp like 0..1000:60s");
-        assertThatThrownBy(() -> RateSchedule.parse("100,-5")).hasMessageStartingWith("'100,-5' is not a rate");
+        assertThatThrownBy(() -> RateSchedule.parse("100,-5"))
+                .hasMessage("'100,-5': every rate must be a positive number of calls/s");
         assertThatThrownBy(() -> RateSchedule.parse("0,0")).hasMessageContaining("positive");
         assertThatThrownBy(() -> RateSchedule.parse("0..100")).hasMessageContaining("needs a length");
         assertThatThrownBy(() -> RateSchedule.parse("100,")).hasMessageStartingWith("'100,' is not a rate");

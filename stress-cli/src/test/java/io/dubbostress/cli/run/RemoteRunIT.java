@@ -51,7 +51,7 @@ class RemoteRunIT {
             JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(runJson.at("/settings/remote").asText()).isEqualTo("127.0.0.1:" + rmiPort);
             List<String> lines = Files.readAllLines(run.resolve("scenarios/direct-1k/results.jtl"));
-            assertThat(lines.get(0)).endsWith("\"elapsed_us\"");
+            assertThat(lines.get(0)).endsWith("\"elapsed_us\",\"due_us\",\"lag_us\",\"response_us\"");
             List<String> rows = lines.subList(1, lines.size());
             assertThat(rows).isNotEmpty();
             assertThat(rows).allSatisfy(row -> assertThat(row).contains(",200,").contains(",true,")

@@ -98,8 +98,9 @@ class RunOptionsTest {
     void helpListsEveryOption() {
         assertThat(run("run", "--help")).isZero();
         assertThat(out.toString()).contains("--scenarios=LIST", "--threads=N", "--duration=TIME", "--warmup=TIME",
-                "--rate=RATE", "--jmeter-home=DIR", "--provider=HOST:PORT", "--consumer-url=URL", "--agent=HOST:PORT",
-                "--registry=URL", "--remote=HOSTS", "--out=DIR", "--find-max-rate", "--slo=SLO", "--search-trials=N", "Default: direct-1k,hop-1k,direct-100k,hop-100k");
+                "--rate=RATE", "--jmeter-home=DIR", "--provider=HOST:PORT", "--provider-url=URL", "--consumer-url=URL",
+                "--agent=HOST:PORT", "--registry=URL", "--remote=HOSTS", "--out=DIR", "--find-max-rate", "--slo=SLO",
+                "--search-trials=N", "Default: direct-1k,hop-1k,direct-100k,hop-100k");
     }
 
     @Test

@@ -69,7 +69,7 @@ class StressRunIT {
             Path jtl = run.resolve("scenarios").resolve(scenario).resolve("results.jtl");
             List<String> lines = Files.readAllLines(jtl);
             assertThat(lines.get(0)).as(scenario).startsWith("timeStamp,elapsed,label,responseCode")
-                    .endsWith("\"elapsed_us\"");
+                    .endsWith("\"elapsed_us\",\"due_us\",\"lag_us\",\"response_us\"");
             List<String> rows = lines.subList(1, lines.size());
             assertThat(rows).as(scenario).isNotEmpty();
             assertThat(rows).as(scenario).allSatisfy(row -> assertThat(row).contains(",200,").contains(",true,"));

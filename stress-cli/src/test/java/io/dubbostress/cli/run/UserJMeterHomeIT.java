@@ -39,7 +39,7 @@ class UserJMeterHomeIT {
         for (String scenario : new String[] {"direct-1k"}) {
             Path folder = run.resolve("scenarios").resolve(scenario);
             List<String> lines = Files.readAllLines(folder.resolve("results.jtl"));
-            assertThat(lines.get(0)).endsWith("\"elapsed_us\"");
+            assertThat(lines.get(0)).endsWith("\"elapsed_us\",\"due_us\",\"lag_us\",\"response_us\"");
             assertThat(lines.subList(1, lines.size())).isNotEmpty()
                     .allSatisfy(row -> assertThat(row).contains(",200,").contains(",true,"));
             assertThat(Files.readString(folder.resolve("perfmon.csv"))).contains("CPU combined");

@@ -101,8 +101,8 @@ class TargetRateInStockJMeterIT {
                 // from the due time = from the due time to the start + the service time (each truncated to 1 us)
                 assertThat(response).as(line).isBetween(lag + elapsed, lag + elapsed + 2);
             } else {
-                // JMeter's HTTP Request has no response_us: the report takes end minus due_us
-                assertThat(results.cell(row, "response_us")).as(line).isEmpty();
+                // JMeter's HTTP Request has no response_us (unset: JMeter writes null): the report takes end - due_us
+                assertThat(results.cell(row, "response_us")).as(line).isEqualTo("null");
             }
         }
         dues.sort(null);

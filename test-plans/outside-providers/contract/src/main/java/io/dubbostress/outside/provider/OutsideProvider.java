@@ -2,6 +2,8 @@ package io.dubbostress.outside.provider;
 
 import io.dubbostress.outside.api.ShopService;
 import io.dubbostress.outside.api.UserService;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
@@ -18,7 +20,10 @@ import org.apache.dubbo.config.ServiceConfig;
  * </ul>
  * Prints {@code outside-provider ready dubbo=<version> port=<port>} when every service is exported.
  *
- * With a registry address as second argument every service is also registered there.
+ * With a registry address as second argument every service is also registered there (Dubbo 3: as its default,
+ * interface-level and application-level, or only one of them with
+ * {@code -Ddubbo.application.register-mode=interface|instance}).
+ * On Dubbo 3, {@code -Doutside.tri.port=N} exports every service over the triple protocol too (hessian2, on port N).
  *
  * <pre>{@code
  * java -cp outside-contract.jar:<dubbo class path> io.dubbostress.outside.provider.OutsideProvider 20880
@@ -40,21 +45,30 @@ public final class OutsideProvider {
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setSerialization("hessian2");
         RegistryConfig registry = new RegistryConfig(args.length == 2 ? args[1] : RegistryConfig.NO_AVAILABLE);
+        List<ProtocolConfig> protocols = new ArrayList<>();
+        protocols.add(protocol);
+        String triPort = System.getProperty("outside.tri.port");
+        if (triPort != null) {
+            ProtocolConfig tri = new ProtocolConfig("tri", Integer.parseInt(triPort));
+            tri.setSerialization("hessian2");
+            protocols.add(tri);
+        }
 
-        export(ShopService.class, new Shop("plain"), null, null, null, application, protocol, registry);
-        export(ShopService.class, new Shop("gold-2.0.0"), "2.0.0", "gold", null, application, protocol, registry);
-        export(ShopService.class, new Shop("secure"), null, "secure", "true", application, protocol, registry);
-        export(UserService.class, new Users(), null, null, null, application, protocol, registry);
-        System.out.println("outside-provider ready dubbo=" + Version.getVersion() + " port=" + port);
+        export(ShopService.class, new Shop("plain"), null, null, null, application, protocols, registry);
+        export(ShopService.class, new Shop("gold-2.0.0"), "2.0.0", "gold", null, application, protocols, registry);
+        export(ShopService.class, new Shop("secure"), null, "secure", "true", application, protocols, registry);
+        export(UserService.class, new Users(), null, null, null, application, protocols, registry);
+        System.out.println("outside-provider ready dubbo=" + Version.getVersion() + " port=" + port
+                + (triPort == null ? "" : " tri=" + triPort));
         System.out.flush();
         Thread.currentThread().join(); // until the test kills it
     }
 
     private static <T> void export(Class<T> type, T implementation, String version, String group, String token,
-            ApplicationConfig application, ProtocolConfig protocol, RegistryConfig registry) {
+            ApplicationConfig application, List<ProtocolConfig> protocols, RegistryConfig registry) {
         ServiceConfig<T> service = new ServiceConfig<>();
         service.setApplication(application);
-        service.setProtocol(protocol);
+        service.setProtocols(protocols);
         service.setRegistry(registry);
         service.setInterface(type);
         service.setRef(implementation);

@@ -12,9 +12,14 @@ final class OutsideCases {
     private OutsideCases() {
     }
 
-    static List<Case> of(String version, String address) {
-        String p = version + " ";
+    /**
+     * The cases of one provider at one address ({@code dubbo://} or {@code tri://}), labelled {@code "<label> <case>"},
+     * as the sampler jar of Dubbo {@code line} ("2.7" or "3.3") sees them.
+     */
+    static List<Case> of(String label, String version, String line, String address) {
+        String p = label + " ";
         String port = address.substring(address.lastIndexOf(':') + 1);
+        boolean tri = address.startsWith("tri://");
         String order = "{\"id\": \"o-1\", \"colour\": \"BLUE\", \"lines\": [{\"sku\": \"A\", \"quantity\": 2,"
                 + " \"unitPrice\": 1.50}], \"total\": 0, \"createdAt\": \"2024-01-01T12:00:00\"}";
         List<Case> cases = new ArrayList<>();
@@ -49,6 +54,8 @@ final class OutsideCases {
         Case immutableMap = Case.typed(p + "immutable map", address, SHOP, "immutableMap").args("[\"k\", 1]");
         if (version.startsWith("2.")) {
             immutableMap.fails("SERIALIZATION", "the provider's hessian2 sent a JDK immutable collection .*");
+        } else if (version.startsWith("3.2") && tri) {
+            immutableMap.fails("PROVIDER_ERROR", "provider: triple INTERNAL: Serialize response failed");
         } else if (version.startsWith("3.2")) {
             immutableMap.fails("PROVIDER_ERROR", "provider: Failed to send response: .*CollSer is not in allow list.*");
         } else {
@@ -58,6 +65,8 @@ final class OutsideCases {
         Case listOf = Case.typed(p + "List.of", address, SHOP, "listOf").args("[\"a\", \"b\"]");
         if (version.startsWith("2.")) {
             listOf.fails("SERIALIZATION", "the provider's hessian2 sent a JDK immutable collection .*");
+        } else if (version.startsWith("3.2") && tri) {
+            listOf.fails("PROVIDER_ERROR", "provider: triple INTERNAL: Serialize response failed");
         } else if (version.startsWith("3.2")) {
             listOf.fails("PROVIDER_ERROR", "provider: Failed to send response: .*CollSer is not in allow list.*");
         } else {
@@ -73,11 +82,11 @@ final class OutsideCases {
         cases.add(Case.typed(p + "future late", address, SHOP, "later").args("[\"v\", 1500]")
                 .ok("v after 1500 ms").atLeast(1500));
         cases.add(Case.typed(p + "future timeout", address, SHOP, "later").args("[\"v\", 3000]")
-                .set("timeout", "1000").fails("TIMEOUT", ".*1000 ms.*").atLeast(1000));
+                .set("timeout", "1000").fails("TIMEOUT", ".*1000 ?ms.*").atLeast(1000));
         cases.add(Case.typed(p + "future fails", address, SHOP, "failLater").args("[\"r\", 500]").fails("BIZ",
                 "java\\.lang\\.IllegalArgumentException: failed later: r").atLeast(500));
         cases.add(Case.typed(p + "sync timeout", address, SHOP, "slow").args("[3000]").set("timeout", "1000")
-                .fails("TIMEOUT", ".*1000 ms.*").atLeast(1000));
+                .fails("TIMEOUT", ".*1000 ?ms.*").atLeast(1000));
         cases.add(Case.typed(p + "version and group", address, SHOP, "hello").args("[\"ann\"]")
                 .set("version", "2.0.0").set("group", "gold").ok("hello ann from gold-2.0.0"));
         cases.add(Case.typed(p + "type variable", address, USERS, "get").args("[{\"id\": 7, \"tenant\": \"t\"}]")
@@ -99,22 +108,43 @@ final class OutsideCases {
                 .okContaining("\"name\":\"user-7@t\""));
         cases.add(Case.generic(p + "g future late", address, SHOP, "later").types("String, int")
                 .args("[\"v\", 1500]").ok("v after 1500 ms").atLeast(1500));
-        cases.add(Case.generic(p + "wrong version", address, SHOP, "hello").types("String").args("[\"ann\"]")
-                .set("version", "9.9.9").fails("NO_PROVIDER", "the provider 127\\.0\\.0\\.1:" + port
-                        + " (does not export|could not decode the request for) .*ShopService:9\\.9\\.9.*"));
-        cases.add(Case.generic(p + "wrong interface", address, "io.dubbostress.outside.api.NoSuchService", "hello")
-                .types("String").args("[\"ann\"]").fails("NO_PROVIDER", "the provider 127\\.0\\.0\\.1:" + port
-                        + " (does not export|could not decode the request for) .*NoSuchService.*"));
+        Case wrongVersion = Case.generic(p + "wrong version", address, SHOP, "hello").types("String")
+                .args("[\"ann\"]").set("version", "9.9.9");
+        Case wrongInterface = Case.generic(p + "wrong interface", address, "io.dubbostress.outside.api.NoSuchService",
+                "hello").types("String").args("[\"ann\"]");
+        Case token = Case.generic(p + "token", address, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("group", "secure");
+        if (tri) {
+            // a Dubbo 3.3 triple provider serves a version it does not export from the service without one
+            // (its routing by path falls back to the interface): the provider's behaviour, not a sampler's choice
+            wrongVersion.ok("hello ann from plain");
+            wrongInterface.fails("NO_PROVIDER", "the provider does not export io\\.dubbostress\\.outside\\.api"
+                    + "\\.NoSuchService over triple \\(UNIMPLEMENTED: .*\\): check the interface, version and group");
+            if (version.startsWith("3.2")) {
+                // a Dubbo 3.2.16 triple provider never answers a call with a wrong token: it times out
+                token.set("timeout", "1000").fails("TIMEOUT", "no answer within 1000 ms: .*").atLeast(1000);
+            } else {
+                token.fails("FORBIDDEN", "the provider refused the call: .*incorrect token.*");
+            }
+        } else {
+            wrongVersion.fails("NO_PROVIDER", "the provider 127\\.0\\.0\\.1:" + port
+                    + " (does not export|could not decode the request for) .*ShopService:9\\.9\\.9.*");
+            wrongInterface.fails("NO_PROVIDER", "the provider 127\\.0\\.0\\.1:" + port
+                    + " (does not export|could not decode the request for) .*NoSuchService.*");
+            token.fails("FORBIDDEN", "the provider refused the call: Invalid token!.*");
+        }
+        cases.add(wrongVersion);
+        cases.add(wrongInterface);
         cases.add(Case.generic(p + "no such method", address, SHOP, "nosuch").types("String").args("[\"ann\"]")
                 .fails("PROVIDER_ERROR", "the provider has no method (io\\.dubbostress\\.outside\\.api\\.ShopService\\.)?"
                         + "nosuch\\(java\\.lang\\.String\\).*"));
-        cases.add(Case.generic(p + "token", address, SHOP, "hello").types("String").args("[\"ann\"]")
-                .set("group", "secure").fails("FORBIDDEN", "the provider refused the call: Invalid token!.*"));
+        cases.add(token);
         return cases;
     }
 
     /** Calls through the ZooKeeper registry the 2.7.23 provider registered with (its token travels in its URL). */
-    static List<Case> throughRegistry(String registry) {
+    static List<Case> throughRegistry(String registry, String line) {
+        String clientVersion = "3.3".equals(line) ? "3\\.3\\.5" : "2\\.7\\.23";
         List<Case> cases = new ArrayList<>();
         cases.add(Case.typed("registry hello", registry, SHOP, "hello").args("[\"ann\"]").ok("hello ann from plain"));
         cases.add(Case.generic("registry g hello", registry, SHOP, "hello").types("String").args("[\"ann\"]")
@@ -124,7 +154,34 @@ final class OutsideCases {
         cases.add(Case.generic("registry wrong version", registry, SHOP, "hello").types("String").args("[\"ann\"]")
                 .set("version", "9.9.9").fails("NO_PROVIDER", ".*No provider available.*"
                         // Dubbo's own version, not the sampler jar's (its package's manifest section)
-                        + "dubbo version 2\\.7\\.23.*"));
+                        + "dubbo version " + clientVersion + ".*"));
+        return cases;
+    }
+
+    /**
+     * Calls through the ZooKeeper the 3.3.5 provider registered with application-level only (Dubbo 3's service
+     * discovery: instances under /services, the interface-to-application mapping, the provider's metadata): found
+     * with Dubbo 3's default discovery and with {@code registry-type=service}. {@code List.of} succeeds only from a
+     * Dubbo 3.3 provider (2.7.23's hessian2 cannot send it), so a success proves which provider answered.
+     */
+    static List<Case> applicationLevel(String registry) {
+        List<Case> cases = new ArrayList<>();
+        // Dubbo 3 finds an interface's applications in a metadata centre, or in the reference's provided-by
+        String providedBy = registry + "?provided-by=outside-provider";
+        String serviceDiscovery = registry + "?registry-type=service&provided-by=outside-provider";
+        cases.add(Case.typed("app-level hello", providedBy, SHOP, "hello").args("[\"ann\"]").ok("hello ann from plain"));
+        cases.add(Case.generic("app-level g hello", providedBy, SHOP, "hello").types("String").args("[\"ann\"]")
+                .ok("hello ann from plain"));
+        cases.add(Case.typed("app-level List.of", providedBy, SHOP, "listOf").args("[\"a\", \"b\"]")
+                .ok("[\"a\",\"b\"]"));
+        cases.add(Case.generic("app-level version and group", providedBy, SHOP, "hello").types("String")
+                .args("[\"ann\"]").set("version", "2.0.0").set("group", "gold").ok("hello ann from gold-2.0.0"));
+        cases.add(Case.typed("app-level service-discovery hello", serviceDiscovery, SHOP, "hello").args("[\"ann\"]")
+                .ok("hello ann from plain"));
+        cases.add(Case.generic("app-level service-discovery g users", serviceDiscovery, USERS, "get")
+                .types("java.lang.Object")
+                .args("[{\"class\": \"io.dubbostress.outside.api.UserQuery\", \"id\": 7, \"tenant\": \"t\"}]")
+                .okContaining("\"name\":\"user-7@t\""));
         return cases;
     }
 }

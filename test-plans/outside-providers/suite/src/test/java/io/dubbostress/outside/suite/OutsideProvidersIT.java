@@ -26,8 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
  * one thread group per provider, every case a Dubbo Sampler; JMeter runs it twice, with no JVM flags and with the
  * opens, and every sample's code, message, response data and elapsed time is asserted (issue 13).
  *
- * <p>The JMeter home is a parameter ({@code -Doutside.jmeter.home=...}): another home, or the same cases against
- * another sampler jar (a Dubbo 3.3 client flavour).
+ * <p>Both sampler jars run the suite: the home's own ({@code -Doutside.jmeter.home=...}, the 5.6.3 home with
+ * jmeter-dubbo-sampler by default) and the same home with jmeter-dubbo3-sampler in its place ({@code
+ * -Doutside.dubbo3.jar=...}, made in a temporary folder: JMeter's files linked, not copied). A home whose lib/ext holds
+ * jmeter-dubbo3-sampler is run as the Dubbo 3.3 client. With the 3.3 jar, the 3.x providers are also called over
+ * the triple protocol (each exports every service on a {@code tri} port too), and the 3.3.5 provider, registered
+ * application-level only ({@code register-mode=instance}) with a second ZooKeeper, is called through it (Dubbo 3's
+ * default discovery, and {@code registry-type=service}).
  */
 class OutsideProvidersIT {
 
@@ -40,20 +45,30 @@ class OutsideProvidersIT {
     static NetworkNamespace namespace;
     static final Map<String, Integer> ports = new LinkedHashMap<>();
     static final List<Jvm> providers = new ArrayList<>();
-    static Jvm zookeeper;
+    static final Map<String, Integer> triPorts = new LinkedHashMap<>();
+    static final List<Jvm> zookeepers = new ArrayList<>();
     static int zookeeperPort;
+    /** The ZooKeeper the 3.3.5 provider registers with, application-level only. */
+    static int appLevelZookeeperPort;
 
     @BeforeAll
     static void startProviders() throws IOException {
         namespace = NetworkNamespace.create();
-        // a ZooKeeper (its own JVM, in the namespace) the 2.7 provider also registers with
+        // the ZooKeepers (their own JVMs, in the namespace): the 2.7 provider registers with the first
+        // (interface-level), the 3.3.5 provider with the second (application-level only)
         zookeeperPort = freePort();
-        Path zkData = Files.createDirectories(dir.resolve("zk-data"));
-        zookeeper = Jvm.start(namespace.inside(Arrays.asList(javaExecutable(), "-Xmx128m", "-XX:+UseSerialGC",
-                "-Dzookeeper.admin.enableServer=false", "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
-                "-cp", System.getProperty("java.class.path"), "org.apache.zookeeper.server.ZooKeeperServerMain",
-                String.valueOf(zookeeperPort), zkData.toString())), dir, dir.resolve("zookeeper.log"));
-        zookeeper.awaitOutput("binding to port", Duration.ofSeconds(60));
+        appLevelZookeeperPort = freePort();
+        for (int zkPort : new int[] {zookeeperPort, appLevelZookeeperPort}) {
+            Path zkData = Files.createDirectories(dir.resolve("zk-data-" + zkPort));
+            zookeepers.add(Jvm.start(namespace.inside(Arrays.asList(javaExecutable(), "-Xmx128m",
+                    "-XX:+UseSerialGC", "-Dzookeeper.admin.enableServer=false",
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-cp", System.getProperty("java.class.path"),
+                    "org.apache.zookeeper.server.ZooKeeperServerMain", String.valueOf(zkPort), zkData.toString())),
+                    dir, dir.resolve("zookeeper-" + zkPort + ".log")));
+        }
+        for (Jvm zookeeper : zookeepers) {
+            zookeeper.awaitOutput("binding to port", Duration.ofSeconds(60));
+        }
         String contract = System.getProperty("outside.contract.jar");
         List<String> opens = Arrays.asList(System.getProperty("dubbo.opens").trim().split("\\s+"));
         for (String version : VERSIONS) {
@@ -63,10 +78,21 @@ class OutsideProvidersIT {
             List<String> command = new ArrayList<>(Arrays.asList(javaExecutable(), "-Xmx256m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-Ddubbo.application.qos-enable=false"));
             command.addAll(opens);
+            if (!version.startsWith("2.")) {
+                command.add("-Ddubbo.application.logger=jdk"); // its own log, not slf4j's no-op
+                int triPort = freePort();
+                command.add("-Doutside.tri.port=" + triPort);
+                triPorts.put(version, triPort);
+            }
+            if (version.startsWith("3.3")) {
+                command.add("-Ddubbo.application.register-mode=instance");
+            }
             command.addAll(Arrays.asList("-cp", classPath, "io.dubbostress.outside.provider.OutsideProvider",
                     String.valueOf(port)));
             if (version.startsWith("2.")) {
                 command.add(registry());
+            } else if (version.startsWith("3.3")) {
+                command.add(appLevelRegistry());
             }
             providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
             ports.put(version, port);
@@ -80,12 +106,21 @@ class OutsideProvidersIT {
         return "zookeeper://127.0.0.1:" + zookeeperPort;
     }
 
+    static String appLevelRegistry() {
+        return "zookeeper://127.0.0.1:" + appLevelZookeeperPort;
+    }
+
     @AfterAll
-    static void stopProviders() {
+    static void stopProviders() throws IOException {
         providers.forEach(Jvm::close);
-        if (zookeeper != null) {
-            zookeeper.close();
+        // the providers' and ZooKeepers' logs, kept beside the runs' (target/outside-runs)
+        Path kept = Files.createDirectories(Path.of("target", "outside-runs"));
+        try (java.util.stream.Stream<Path> logs = Files.list(dir)) {
+            for (Path log : (Iterable<Path>) logs.filter(f -> f.toString().endsWith(".log"))::iterator) {
+                Files.copy(log, kept.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
         }
+        zookeepers.forEach(Jvm::close);
         if (namespace != null) {
             namespace.close();
         }
@@ -93,24 +128,54 @@ class OutsideProvidersIT {
 
     @Test
     void withoutJvmFlags() throws Exception {
-        runAndCheck("no-flags", "");
+        runAndCheck("no-flags", "", home());
     }
 
     @Test
     void withTheOpens() throws Exception {
-        runAndCheck("opens", System.getProperty("dubbo.opens"));
+        runAndCheck("opens", System.getProperty("dubbo.opens"), home());
     }
 
-    private void runAndCheck(String name, String jvmArgs) throws Exception {
+    @Test
+    void dubbo3JarWithoutJvmFlags() throws Exception {
+        runAndCheck("dubbo3-no-flags", "", dubbo3Home());
+    }
+
+    @Test
+    void dubbo3JarWithTheOpens() throws Exception {
+        runAndCheck("dubbo3-opens", System.getProperty("dubbo.opens"), dubbo3Home());
+    }
+
+    static Path home() {
+        return Path.of(System.getProperty("outside.jmeter.home"));
+    }
+
+    /** The home with jmeter-dubbo3-sampler in lib/ext instead of jmeter-dubbo-sampler, made once. */
+    static synchronized Path dubbo3Home() throws IOException {
+        Path home = dir.resolve("home-dubbo3");
+        if (!Files.exists(home)) {
+            SamplerHomes.withSampler(home(), Path.of(System.getProperty("outside.dubbo3.jar")), home);
+        }
+        return home;
+    }
+
+    private void runAndCheck(String name, String jvmArgs, Path home) throws Exception {
+        String line = SamplerHomes.dubboLine(home);
         Map<String, List<Case>> groups = new LinkedHashMap<>();
         for (String version : VERSIONS) {
-            groups.put(version, OutsideCases.of(version, "dubbo://127.0.0.1:" + ports.get(version)));
+            groups.put(version, OutsideCases.of(version, version, line, "dubbo://127.0.0.1:" + ports.get(version)));
+            if ("3.3".equals(line) && triPorts.containsKey(version)) {
+                groups.put(version + " tri", OutsideCases.of(version + " tri", version, line,
+                        "tri://127.0.0.1:" + triPorts.get(version)));
+            }
         }
-        groups.put("registry", OutsideCases.throughRegistry(registry()));
+        groups.put("registry", OutsideCases.throughRegistry(registry(), line));
+        if ("3.3".equals(line)) {
+            groups.put("app-level", OutsideCases.applicationLevel(appLevelRegistry()));
+        }
         Path run = Files.createDirectories(dir.resolve(name));
         Path plan = PlanFile.write(run.resolve("outside.jmx"), groups);
         Path jtl = run.resolve("results.jtl");
-        Path home = Path.of(System.getProperty("outside.jmeter.home"));
         List<String> command = Arrays.asList(home.resolve("bin/jmeter").toString(), "-n", "-t", plan.toString(),
                 "-l", jtl.toString(), "-j", run.resolve("jmeter.log").toString(),
                 "-Juser.classpath=" + System.getProperty("outside.contract.jar"),
@@ -122,7 +187,15 @@ class OutsideProvidersIT {
         Jvm jmeter = Jvm.start(namespace.inside(command), run, run.resolve("stdout.txt"),
                 "JVM_ARGS", jvmArgs, "HEAP", "-Xms256m -Xmx512m");
         int exit = jmeter.awaitExit(Duration.ofSeconds(180));
-        System.out.printf("outside providers, %s: bin/jmeter ran %d ms%n", name, (System.nanoTime() - started) / 1_000_000);
+        // kept for whoever reads a failure (the temporary folder goes with the test): plan, JTL, logs
+        Path keptRun = Files.createDirectories(Path.of("target", "outside-runs", name));
+        try (java.util.stream.Stream<Path> files = Files.list(run)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, keptRun.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        System.out.printf("outside providers, %s (Dubbo %s client): bin/jmeter ran %d ms%n", name, line,
+                (System.nanoTime() - started) / 1_000_000);
         assertThat(exit).as(jmeter.tail()).isZero();
 
         Map<String, XmlJtl.Sample> samples = XmlJtl.read(jtl);
@@ -158,10 +231,10 @@ class OutsideProvidersIT {
             }
         }
         // the bytes column does not depend on how much response data is kept (docs/SAMPLER.md)
-        for (String version : VERSIONS) {
+        for (String group : groups.keySet()) {
             for (String pair : new String[] {"hello", "place", "squares"}) {
-                XmlJtl.Sample kept = samples.get(version + " " + pair);
-                XmlJtl.Sample none = samples.get(version + " " + pair + " (no data)");
+                XmlJtl.Sample kept = samples.get(group + " " + pair);
+                XmlJtl.Sample none = samples.get(group + " " + pair + " (no data)");
                 if (kept != null && none != null) {
                     softly.assertThat(none.bytes).as("bytes of " + none + " vs " + kept).isEqualTo(kept.bytes);
                 }
