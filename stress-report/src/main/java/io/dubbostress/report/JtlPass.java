@@ -49,23 +49,46 @@ final class JtlPass {
      */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs) {
-        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS);
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS,
+                Collections.emptyList());
+    }
+
+    /**
+     * As above; {@code generators} (run.json's remote hosts, empty for a local run) also split the rows by the load
+     * generator that recorded them ({@link GeneratorSplit}).
+     */
+    static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
+                                    Double runJsonWarmupSeconds, Long cliWarmupMs, List<String> generators) {
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS,
+                generators);
     }
 
     /** As above, the guess made from the first {@code headRows} rows (tests make it small). */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows) {
+        return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, headRows,
+                Collections.emptyList());
+    }
+
+    private static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
+                                            Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows,
+                                            List<String> generators) {
         JtlSpan guess = JtlSpan.probe(jtl, headRows, TAIL_BYTES);
         WholeFile first = new WholeFile(guess, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, name);
-        Read read = first.read(jtl, name);
+        Read read = first.read(jtl, name, generators);
         WholeFile exact = new WholeFile(JtlSpan.of(read.stats.firstStartMs(), read.stats.lastEndMs(),
                 Collections.emptyMap()), startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, name);
+        // the generators' figures are subsets of the same rows, with the same cut and time line: checked with these
         if (!read.stats.timeline().sameShape(exact.origin, exact.timelineSpan)
                 || !read.stats.confirmSteadyStart(exact.steadyStart)) {
-            read = exact.read(jtl, name);
+            read = exact.read(jtl, name, generators);
         }
-        return new ScenarioResult(name, read.stats, Collections.singletonList(source), exact.warmup, exact.start,
-                exact.end, read.malformed, read.examples);
+        ScenarioResult result = new ScenarioResult(name, read.stats, Collections.singletonList(source), exact.warmup,
+                exact.start, exact.end, read.malformed, read.examples);
+        if (read.split != null) {
+            result.generators(read.split.byGenerator());
+        }
+        return result;
     }
 
     /** What a run folder's scenario's figures follow from, given a span (guessed or exact). */
@@ -92,29 +115,36 @@ final class JtlPass {
             steadyStart = warmupFrom + warmup.ms();
         }
 
-        Read read(Path jtl, String name) {
+        Read read(Path jtl, String name, List<String> generators) {
             PASSES.get()[0]++;
             try (JtlReader reader = JtlReader.open(jtl)) {
                 ScenarioStats stats = new ScenarioStats(name, steadyStart, new Timeline(origin, timelineSpan));
+                GeneratorSplit split = generators.isEmpty() ? null : new GeneratorSplit(generators,
+                        g -> new ScenarioStats(g, steadyStart, new Timeline(origin, timelineSpan)));
                 JtlRow row = reader.row();
                 while (reader.next()) {
                     stats.accept(row);
+                    if (split != null) {
+                        split.accept(row);
+                    }
                 }
                 if (reader.rows() == 0) {
                     throw new UserError("JTL file " + jtl + " has no samples");
                 }
-                return new Read(stats, reader.malformedRows(), reader.malformedExamples());
+                return new Read(stats, split, reader.malformedRows(), reader.malformedExamples());
             }
         }
     }
 
     private static final class Read {
         final ScenarioStats stats;
+        final GeneratorSplit split;
         final long malformed;
         final List<String> examples;
 
-        Read(ScenarioStats stats, long malformed, List<String> examples) {
+        Read(ScenarioStats stats, GeneratorSplit split, long malformed, List<String> examples) {
             this.stats = stats;
+            this.split = split;
             this.malformed = malformed;
             this.examples = new ArrayList<>(examples);
         }

@@ -149,8 +149,20 @@ public final class ReportBuilder {
                 HopOverhead.pairs(scenarios, pairs), gcLogs, perfMon, warnings);
     }
 
+    /** The load generators' PerfMon readings beside a scenario's JTL (stress run --generator-agents). */
+    static final String GENERATORS_PERFMON = "perfmon-generators.csv";
+
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
                          List<String> warnings) {
+        if (run.manifest() != null) {
+            // what the run said went wrong (a lost load generator, a stopped JMeter) stays beside its figures
+            for (io.dubbostress.report.run.RunManifest.ScenarioRecord record : run.manifest().scenarios) {
+                if (record.status == io.dubbostress.report.run.ScenarioStatus.FAILED && record.message != null
+                        && !record.message.isBlank()) {
+                    warnings.add("scenario " + record.name + " failed: " + record.message);
+                }
+            }
+        }
         for (RunFolder.ScenarioPlan plan : run.scenarios()) {
             Path jtl = plan.jtl();
             String relative = run.root().relativize(jtl).toString();
@@ -160,7 +172,8 @@ public final class ReportBuilder {
             }
             try {
                 scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
-                        plan.warmupSeconds(), warmupMs));
+                        plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
+                                : GeneratorSplit.parseRemote(run.manifest().settings.get("remote"))));
                 headerless(jtl, relative, warnings);
             } catch (UserError e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
@@ -174,6 +187,15 @@ public final class ReportBuilder {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
                 coverage(plan, warnings);
+            }
+            // a distributed run's load generators, read by stress run (--generator-agents) in the same format
+            Path generatorsPerfMon = plan.jtl().resolveSibling(GENERATORS_PERFMON);
+            if (Files.isRegularFile(generatorsPerfMon)) {
+                try {
+                    perfMon.read(generatorsPerfMon);
+                } catch (UserError e) {
+                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
+                }
             }
         }
         gcInputs.addAll(run.gcLogs());

@@ -101,6 +101,19 @@ public final class ReportJson {
             item.put("throughputPercent", round(entry.getValue().throughputPercent(), 3));
             gc.add(item);
         }
+        ArrayNode generators = node.putArray("generators");
+        for (Map.Entry<String, ScenarioStats> g : scenario.generators().entrySet()) {
+            ObjectNode item = generators.addObject();
+            ScenarioStats gs = g.getValue();
+            item.put("name", g.getKey());
+            item.put("samples", gs.samples());
+            item.put("steadySeconds", round(gs.steadySeconds(), 3));
+            ObjectNode gErrors = item.putObject("errors");
+            gErrors.put("count", gs.errors());
+            gErrors.put("percent", round(gs.errorPercent(), 4));
+            item.put("tps", round(gs.tps(), 2));
+            item.set("latency", latency(gs));
+        }
         node.set("timeline", timeline(stats));
         return node;
     }

@@ -32,6 +32,9 @@ final class ReportTables {
         if (report.scenarios().stream().anyMatch(s -> s.stats().fromDue() != null)) {
             tables.add(targetRate(report));
         }
+        if (report.scenarios().stream().anyMatch(s -> !s.generators().isEmpty())) {
+            tables.add(generators(report));
+        }
         tables.add(details(report));
         if (report.scenarios().stream().anyMatch(s -> s.stats().errors() > 0)) {
             tables.add(errors(report));
@@ -147,6 +150,34 @@ final class ReportTables {
     /** Bytes sent and received per steady-state sample (JMeter's bytes and sentBytes), or 0. */
     private static double bytesPerSample(ScenarioStats stats) {
         return stats.tps() <= 0 ? 0 : (stats.receivedBytesPerSecond() + stats.sentBytesPerSecond()) / stats.tps();
+    }
+
+    /** A distributed run: each load generator's share of each scenario, and the scenario's merged figures. */
+    static Table generators(Report report) {
+        Table table = new Table("Load generators (steady state)", 2, "scenario", "generator", "samples", "TPS",
+                "errors %", "unit", "mean", "p50", "p90", "p99", "max").text(1);
+        for (ScenarioResult s : report.scenarios()) {
+            if (s.generators().isEmpty()) {
+                continue;
+            }
+            for (Map.Entry<String, ScenarioStats> g : s.generators().entrySet()) {
+                table.row(generatorRow(s.name(), g.getKey(), g.getValue(), s.stats().unit()));
+            }
+            table.row(generatorRow(s.name(), "all (merged)", s.stats(), s.stats().unit()));
+        }
+        table.note("Rows are told apart by the thread name JMeter's servers give (<server>-<thread group> i-j); each "
+                + "generator's TPS is over its own steady samples, so a generator lost mid-run shows the rate it "
+                + "had while it ran.");
+        return table;
+    }
+
+    private static String[] generatorRow(String scenario, String generator, ScenarioStats st, LatencyUnit unit) {
+        // every row in the scenario's unit, so the generators compare at a glance
+        double scale = (double) st.unit().micros() / unit.micros();
+        return new String[] {scenario, generator, Format.count(st.samples()), Format.decimal(st.tps(), 1),
+            Format.decimal(st.errorPercent(), 2), unit.jsonName(), Format.mean(st.mean() * scale),
+            Format.latency(Math.round(st.percentile(50) * scale)), Format.latency(Math.round(st.percentile(90) * scale)),
+            Format.latency(Math.round(st.percentile(99) * scale)), Format.latency(Math.round(st.max() * scale))};
     }
 
     static Table details(Report report) {

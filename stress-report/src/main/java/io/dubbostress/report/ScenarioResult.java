@@ -25,6 +25,7 @@ public final class ScenarioResult {
     private final List<String> malformedExamples;
     private List<ServerMetrics> server = Collections.emptyList();
     private final Map<String, PauseStats> gc = new LinkedHashMap<>();
+    private Map<String, ScenarioStats> generators = Collections.emptyMap();
 
     ScenarioResult(String name, ScenarioStats stats, List<String> sources, Warmup warmup, long startMs, long endMs,
                    long malformedRows, List<String> malformedExamples) {
@@ -92,6 +93,15 @@ public final class ScenarioResult {
 
     void server(List<ServerMetrics> metrics) {
         this.server = Collections.unmodifiableList(new ArrayList<>(metrics));
+    }
+
+    /** A distributed run's figures by load generator (run.json's remote hosts), empty for a local run. */
+    public Map<String, ScenarioStats> generators() {
+        return generators;
+    }
+
+    void generators(Map<String, ScenarioStats> byGenerator) {
+        this.generators = Collections.unmodifiableMap(new LinkedHashMap<>(byGenerator));
     }
 
     /** GC pause figures during the steady state, by service. */

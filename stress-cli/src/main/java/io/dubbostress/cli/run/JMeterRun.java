@@ -109,7 +109,7 @@ public final class JMeterRun {
         List<String> jvmArgs = List.of();
         Path gcLog;
         Map<String, String> properties = Map.of();
-        List<String> remoteHosts = List.of();
+        RemoteGenerators generators = RemoteGenerators.none();
         List<Path> extraPluginJars = List.of();
 
         private Spec(String name, Path plan, Path jtl, Path jmeterLog, Path consoleOut) {
@@ -142,8 +142,9 @@ public final class JMeterRun {
             return this;
         }
 
-        public Spec withRemoteHosts(List<String> hosts) {
-            this.remoteHosts = List.copyOf(hosts);
+        /** Run on these JMeter servers; the properties should hold each server's share already. */
+        public Spec withGenerators(RemoteGenerators servers) {
+            this.generators = servers;
             return this;
         }
 
@@ -164,7 +165,7 @@ public final class JMeterRun {
         Path jmeterLog = spec.jmeterLog;
         Path consoleOut = spec.consoleOut;
         Map<String, String> properties = spec.properties;
-        List<String> remoteHosts = spec.remoteHosts;
+        RemoteGenerators generators = spec.generators;
         List<Path> extraPluginJars = spec.extraPluginJars;
         int shutdownPort = FreePorts.udp();
         List<String> command = new ArrayList<>();
@@ -177,9 +178,9 @@ public final class JMeterRun {
         if (gcLog != null) {
             command.addAll(java.gcLogging(gcLog));
         }
-        if (!remoteHosts.isEmpty() && remoteHosts.stream().allMatch(JMeterRun::isLoopback)) {
-            // the servers call the client back over RMI: keep that on loopback too
-            command.add("-Djava.rmi.server.hostname=127.0.0.1");
+        if (!generators.isEmpty()) {
+            // the servers call the client back over RMI, at this address
+            command.addAll(generators.clientJvmFlags());
         }
         command.add("-jar");
         command.add(home.launcherJar().toString());
@@ -202,16 +203,17 @@ public final class JMeterRun {
         for (Map.Entry<String, String> e : all.entrySet()) {
             command.add("-J" + e.getKey() + "=" + e.getValue());
         }
-        if (!remoteHosts.isEmpty()) {
+        if (!generators.isEmpty()) {
+            // rows arrive from the servers as they go; flushed one by one, a lost server or a stopped client keeps
+            // every row that arrived
+            command.add("-Jjmeter.save.saveservice.autoflush=true");
             for (Map.Entry<String, String> e : properties.entrySet()) {
                 command.add("-G" + e.getKey() + "=" + e.getValue());
             }
             command.add("-Gsample_variables=" + SAMPLE_VARIABLES);
-            // each server runs the whole plan: the Target Rate Schedule divides the rate among them
-            command.add("-Gload_generators=" + remoteHosts.size());
-            command.add("-Jserver.rmi.ssl.disable=true");
-            command.add("-R");
-            command.add(String.join(",", remoteHosts));
+            // each server runs the whole plan: the Target Rate Schedule divides the run's rate among them
+            command.add("-Gload_generators=" + generators.count());
+            command.addAll(generators.clientJMeterArgs());
         }
         return new JMeterRun(name, command, consoleOut, shutdownPort);
     }
@@ -254,6 +256,11 @@ public final class JMeterRun {
      */
     public interface Watch {
         String stopReason(JMeterRun run);
+
+        /** How long JMeter gets after "Shutdown" before "StopTestNow", once this watch stopped it. */
+        default Duration graceAfterShutdown() {
+            return GRACEFUL_STOP;
+        }
     }
 
     /**
@@ -281,7 +288,7 @@ public final class JMeterRun {
                 if (reason != null) {
                     stoppedAtMs = System.currentTimeMillis();
                     stoppedBecause = reason;
-                    steps = new StopSteps();
+                    steps = new StopSteps(watch.graceAfterShutdown());
                 }
             }
             if (steps != null) {
@@ -303,8 +310,13 @@ public final class JMeterRun {
 
     /** Graceful first, then harder, each step after the previous one had its time. */
     private final class StopSteps {
+        private final Duration grace;
         private int step;
         private long since;
+
+        StopSteps(Duration grace) {
+            this.grace = grace;
+        }
 
         void next() {
             long now = System.nanoTime();
@@ -312,11 +324,11 @@ public final class JMeterRun {
                 send("Shutdown");
                 step = 1;
                 since = now;
-            } else if (step == 1 && now - since > GRACEFUL_STOP.toNanos()) {
+            } else if (step == 1 && now - since > grace.toNanos()) {
                 send("StopTestNow");
                 step = 2;
                 since = now;
-            } else if (step == 2 && now - since > STOP_NOW.toNanos()) {
+            } else if (step == 2 && now - since > Math.min(STOP_NOW.toNanos(), grace.toNanos())) {
                 step = 3;
                 process.stop(Duration.ofSeconds(5));
             }

@@ -130,6 +130,28 @@ public class RunCommand implements Callable<Integer> {
                     + "distributed mode; they need our sampler in their lib/ext.")
     List<String> remote = new ArrayList<>();
 
+    @Option(names = "--rmi-hostname", paramLabel = "ADDRESS",
+            description = "With --remote: the address of this machine the servers call back (JMeter's "
+                    + "java.rmi.server.hostname of the client). Default: the local address that routes to the first "
+                    + "server.")
+    String rmiHostname;
+
+    @Option(names = "--rmi-local-port", paramLabel = "PORT", defaultValue = "0",
+            description = "With --remote: the first port the servers call back on (JMeter's client.rmi.localport; "
+                    + "open it and the next ones in a firewall). Default: 0, any.")
+    int rmiLocalPort;
+
+    @Option(names = "--generator-agents", paramLabel = "HOST:PORT", split = ",",
+            description = "With --remote: PerfMon agents on the load generators (stress agent --bind ADDRESS), read "
+                    + "while each scenario runs so the report shows the generators' CPU, memory and network too.")
+    List<String> generatorAgents = new ArrayList<>();
+
+    @Option(names = "--rmi-keystore", paramLabel = "FILE",
+            description = "With --remote: RMI over SSL with this keystore (make it with `stress rmi-keystore`, copy it "
+                    + "to every server). Default: none, RMI over plain sockets (start the servers with "
+                    + "-Jserver.rmi.ssl.disable=true).")
+    Path rmiKeystore;
+
     @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard per scenario.")
     boolean noDashboard;
 
@@ -220,6 +242,35 @@ public class RunCommand implements Callable<Integer> {
             }
         }
         s.remoteHosts = remote;
+        if (rmiLocalPort < 0 || rmiLocalPort > 65535) {
+            throw new UserError("Invalid value for option '--rmi-local-port': " + rmiLocalPort + " is not a port");
+        }
+        if (rmiKeystore != null && !java.nio.file.Files.isReadable(rmiKeystore)) {
+            throw new UserError("Invalid value for option '--rmi-keystore': '" + rmiKeystore + "' is not a readable "
+                    + "file (make one with `stress rmi-keystore`)");
+        }
+        if (rmiKeystore != null && rmiLocalPort != 0) {
+            // measured with JMeter 5.6.3: each callback object is exported with its own SSL socket factory on the
+            // pinned ports, the second bind fails ("Address already in use") and no server starts the test
+            throw new UserError("Invalid value for option '--rmi-local-port': " + rmiLocalPort + " cannot be used with "
+                    + "--rmi-keystore: JMeter's SSL callbacks fail to share pinned ports (\"Address already in use\"); "
+                    + "with SSL the servers call back on any port of this machine");
+        }
+        for (String agentAddress : generatorAgents) {
+            s.generatorAgents.add(HostPort.parse("--generator-agents", agentAddress));
+        }
+        if (!s.generatorAgents.isEmpty() && remote.isEmpty()) {
+            throw new UserError("Invalid value for option '--generator-agents': it needs --remote (the generators' "
+                    + "agents); without --remote the load generator is this machine, watched by --agent");
+        }
+        s.rmiHostname = rmiHostname;
+        s.rmiLocalPort = rmiLocalPort;
+        s.rmiKeystore = rmiKeystore == null ? null : rmiKeystore.toAbsolutePath();
+        // the shares, and an address the servers can call back, are checked before anything starts
+        if (!remote.isEmpty()) {
+            s.generators().threadsPerServer(s.threads);
+            s.generators().callbackAddress();
+        }
         s.dashboard = !noDashboard;
         s.out = out != null ? out : RunFolderSetup.defaultLocation();
         s.outIsStampedDefault = out == null;

@@ -99,8 +99,9 @@ final class RunSession {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
-            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s -> %s%n", settings.scenarios.size(),
-                    DurationConverter.format(settings.duration), settings.threads, settings.rate, layout.root());
+            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.scenarios.size(),
+                    DurationConverter.format(settings.duration), settings.threads, settings.rate,
+                    shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
             if (settings.slo != null) {
@@ -413,5 +414,15 @@ final class RunSession {
             err.println("stress run: could not look for half-written files in " + layout.root() + ": "
                     + e.getMessage());
         }
+    }
+
+    /** ", split over 2 load generators: 10 threads, 250 calls/s each", or "" for a local run. */
+    private String shares(RemoteGenerators generators) {
+        if (generators.isEmpty()) {
+            return "";
+        }
+        RateSchedule each = generators.ratePerServer(settings.rate);
+        return ", split over " + generators.count() + " load generators: " + generators.threadsPerServer(
+                settings.threads) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
     }
 }

@@ -33,10 +33,22 @@ final class RunSettings {
     HostPort externalAgent;
     String registry = "";
     List<String> remoteHosts = new ArrayList<>();
+    /** --rmi-hostname: the address the servers call this machine back at; null = found from the routing table. */
+    String rmiHostname;
+    /** --rmi-local-port: client.rmi.localport; 0 = any. */
+    int rmiLocalPort;
+    /** --rmi-keystore: RMI over SSL with this keystore; null = plain sockets. */
+    Path rmiKeystore;
+    /** --generator-agents: PerfMon agents on the load generators, read by the run. */
+    List<HostPort> generatorAgents = new ArrayList<>();
     boolean dashboard = true;
     Path out;
     /** --out not given: {@link RunFolderSetup#defaultLocation()}, which may take a suffix if another run has it. */
     boolean outIsStampedDefault;
+
+    RemoteGenerators generators() {
+        return new RemoteGenerators(remoteHosts, rmiHostname, rmiLocalPort, rmiKeystore);
+    }
 
     /** Whether JMeter runs the Dubbo 3.3 flavour of the sampler (--provider-url). */
     boolean dubbo3Sampler() {
@@ -72,6 +84,12 @@ final class RunSettings {
         m.put("agent", externalAgent == null ? "started by the run" : externalAgent.toString());
         m.put("registry", registry.isEmpty() ? "none (direct connect)" : registry);
         m.put("remote", remoteHosts.isEmpty() ? "none (local JMeter)" : String.join(",", remoteHosts));
+        if (!remoteHosts.isEmpty()) {
+            m.put("rmiSsl", rmiKeystore == null ? "false" : "true");
+            m.put("rmiLocalPort", rmiLocalPort == 0 ? "any" : String.valueOf(rmiLocalPort));
+            m.put("generatorAgents", generatorAgents.isEmpty() ? "none"
+                    : String.join(",", generatorAgents.stream().map(HostPort::toString).toArray(String[]::new)));
+        }
         m.put("dashboard", String.valueOf(dashboard));
         return m;
     }

@@ -24,6 +24,9 @@ import java.util.Map;
  */
 final class ScenarioRunner {
 
+    /** JMeter's client line when servers of the -R list could not be configured or started. */
+    private static final String REMOTE_NOT_STARTED = "The following remote engines have not started";
+
     private final RunSettings settings;
     private final StressHome home;
     private final JavaRuntime java;
@@ -73,26 +76,40 @@ final class ScenarioRunner {
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
                         .withGcLog(layout.gcLog("jmeter-" + name))
                         .withProperties(planProperties(scenario, rate, dir, endpoints))
-                        .withRemoteHosts(settings.remoteHosts)
+                        .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
         Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
-        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup);
-        JMeterRun.Watch watch = r -> {
-            String full = space.stopReason(r);
-            String why = full != null ? full : watchdog.stopReason(r);
-            if (why != null) {
-                err.println();
-                err.println("stress run: " + name + ": " + why + "; stopping JMeter (graceful shutdown, then"
-                        + " hard)");
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
+                !settings.remoteHosts.isEmpty());
+        GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err, name);
+        JMeterRun.Watch watch = new JMeterRun.Watch() {
+            private boolean byGenerators;
+
+            @Override
+            public String stopReason(JMeterRun r) {
+                String full = space.stopReason(r);
+                String lost = full != null ? null : generators.stopReason(r);
+                byGenerators = lost != null;
+                String why = full != null ? full : lost != null ? lost : watchdog.stopReason(r);
+                if (why != null) {
+                    err.println();
+                    err.println("stress run: " + name + ": " + why + "; stopping JMeter (graceful shutdown, then"
+                            + " hard)");
+                }
+                return why;
             }
-            return why;
+
+            @Override
+            public Duration graceAfterShutdown() {
+                return byGenerators ? generators.graceAfterShutdown() : JMeterRun.Watch.super.graceAfterShutdown();
+            }
         };
         current = run;
         int code;
-        try {
+        try (GeneratorAgents agents = startGeneratorAgents(dir, name)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
@@ -106,9 +123,13 @@ final class ScenarioRunner {
         record.samples = progress.samples();
         record.errors = progress.errors();
         Path jtl = layout.jtl(name);
+        String notStarted = settings.remoteHosts.isEmpty() ? null : run.console().lines()
+                .filter(l -> l.startsWith(REMOTE_NOT_STARTED)).findFirst().orElse(null);
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
+                    : notStarted != null ? "no load generator ran the plan: JMeter says \"" + notStarted.trim()
+                            + "\" (their RMI settings, SSL keystore or reachability)"
                     : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + name
                     + "/jmeter.out and jmeter.log");
             err.println("stress run: " + name + ": " + record.message + "\n" + run.consoleTail(15));
@@ -116,6 +137,17 @@ final class ScenarioRunner {
             return false;
         }
         record.status = ScenarioStatus.COMPLETED;
+        if (notStarted != null) {
+            // the others ran: their rows are kept, the scenario is not what was asked
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage("not every load generator ran the plan: JMeter says \"" + notStarted.trim() + "\"");
+            err.println("stress run: " + name + ": " + notStarted.trim());
+        }
+        if (run.stoppedBecause() == null && generators.lostMessage() != null) {
+            // lost, yet JMeter ended by itself: still a scenario that did not run as asked
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage(generators.lostMessage());
+        }
         if (run.stoppedBecause() != null) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage(run.stoppedBecause());
@@ -160,6 +192,17 @@ final class ScenarioRunner {
         return null;
     }
 
+    /** The generators' agents read into the scenario's folder; a file that cannot be made is said, not fatal. */
+    private GeneratorAgents startGeneratorAgents(Path dir, String name) {
+        try {
+            return GeneratorAgents.start(settings.generatorAgents, dir.resolve(GeneratorAgents.FILE), err, name);
+        } catch (IOException e) {
+            err.println("stress run: " + name + ": generator metrics not recorded: cannot write "
+                    + dir.resolve(GeneratorAgents.FILE) + ": " + e.getMessage());
+            return GeneratorAgents.none();
+        }
+    }
+
     /** Asks the JMeter in flight, if any, to finish its samples and flush its results; waits up to {@code grace}. */
     void requestShutdown(Duration grace) {
         JMeterRun run = current;
@@ -186,11 +229,14 @@ final class ScenarioRunner {
     private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Path dir,
             ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("threads", String.valueOf(settings.threads));
+        RemoteGenerators generators = settings.generators();
+        // with --remote every server runs the plan: each gets its share of the run's threads
+        p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
         p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
         p.put("duration", String.valueOf(settings.duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
         p.put("timeout", String.valueOf(settings.timeoutMs));
+        // the run's rate: with --remote the plan's Target Rate Schedule paces rate / load_generators on each server
         p.put("rate", rate.asProperty());
         p.put("provider_host", endpoints.providerHost);
         p.put("provider_port", String.valueOf(endpoints.providerPort));

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The JTL columns the report reads, by the header names JMeter's CSV writer uses ({@code CSVSaveService}), plus our
- * sampler's {@code elapsed_us} sample variable. Every other column (threadName, URL, Latency, ...) is skipped.
+ * sampler's {@code elapsed_us} sample variable. Every other column (URL, Latency, ...) is skipped.
  */
 public enum JtlColumn {
     TIME_STAMP("timeStamp"),
@@ -14,6 +14,8 @@ public enum JtlColumn {
     RESPONSE_MESSAGE("responseMessage"),
     SUCCESS("success"),
     FAILURE_MESSAGE("failureMessage"),
+    /** Read on demand only ({@link JtlRow#threadName()}): a distributed run's rows name their load generator there. */
+    THREAD_NAME("threadName"),
     BYTES("bytes"),
     SENT_BYTES("sentBytes"),
     SAMPLE_COUNT("SampleCount"),

@@ -88,6 +88,14 @@ public final class JtlRow {
         return reader.text(JtlColumn.RESPONSE_CODE);
     }
 
+    /**
+     * The {@code threadName} column, decoded on demand ("" without the column). In JMeter's distributed mode it starts
+     * with the server the thread ran on: {@code 10.0.0.7:1099-closed 1-1}.
+     */
+    public String threadName() {
+        return reader.text(JtlColumn.THREAD_NAME);
+    }
+
     /** What went wrong: {@code failureMessage} (assertion) when present, else {@code responseMessage}. */
     public String errorText() {
         String failure = reader.text(JtlColumn.FAILURE_MESSAGE);
