@@ -193,8 +193,8 @@ class StressRunFaultsIT {
     }
 
     /**
-     * Before the kill every sample succeeded; from the kill until a new JVM existed every sample failed, on every
-     * thread, none longer than the timeout; the first success came within {@link #RECOVERY_MS} of the server's
+     * Before the kill every sample succeeded; from the kill until a new JVM existed every sample failed, every thread
+     * had a failed one, none longer than the timeout; the first success came within {@link #RECOVERY_MS} of the server's
      * return, and after it none failed.
      */
     private static void assertRecovery(String server, List<Jtl.Row> rows, long killed, long launched, long ready) {
@@ -205,7 +205,10 @@ class StressRunFaultsIT {
                 .collect(Collectors.toList());
         assertThat(down).as("samples while the %s was down", server).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.success).as(r.toString()).isFalse());
-        assertThat(down.stream().map(r -> r.threadName).distinct()).as("threads sampling while the %s was down",
+        // every thread met the outage: a failed sample overlapping it (a call in flight at the kill can end as a
+        // TIMEOUT after the relaunch, so not every thread has a sample wholly inside a 1.5 s window)
+        assertThat(rows.stream().filter(r -> !r.success && r.timeStamp < launched && r.end() > killed)
+                .map(r -> r.threadName).distinct()).as("threads with a failed sample while the %s was down",
                 server).hasSize(THREADS);
         assertThat(rows).allSatisfy(r -> assertThat(r.elapsed).as(r.toString())
                 .isLessThanOrEqualTo(TIMEOUT_MS + SLACK_MS));
