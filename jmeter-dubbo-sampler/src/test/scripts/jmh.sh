@@ -7,6 +7,8 @@
 set -eu
 cd "$(dirname "$0")/../../.."            # jmeter-dubbo-sampler/
 cp_file=target/jmh.classpath
-../mvnw -B -ntp -q test-compile dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test
+# from the root with the modules it needs (-am): the sibling modules resolve to their build folders, nothing installed
+(cd .. && ./mvnw -B -ntp -q test-compile dependency:build-classpath -pl jmeter-dubbo-sampler -am \
+  -Dmdep.outputFile=target/jmh.classpath -Dmdep.includeScope=test)
 exec java -cp "target/test-classes:target/classes:$(cat "$cp_file")" \
   io.dubbostress.sampler.sampler.SampleCostBenchmarks "$@"

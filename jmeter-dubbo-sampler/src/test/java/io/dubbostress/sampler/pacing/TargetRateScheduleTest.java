@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -127,5 +128,34 @@ class TargetRateScheduleTest {
         long end = System.currentTimeMillis() + 50;
         assertThatThrownBy(() -> TargetRateSchedule.waitUntil(Long.MAX_VALUE, end))
                 .isInstanceOf(JMeterStopThreadException.class).hasMessageContaining("end came before");
+    }
+
+    @Test
+    void aThreadParkedForALongWaitIsReleasedByStopAndByItsGroupsEnd() throws Exception {
+        // the thread sleeps until its due time in one park: Stop (an interrupt from another thread) must still end it
+        long due = System.nanoTime() + 60_000_000_000L;
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        CountDownLatch ended = new CountDownLatch(1);
+        Thread waiter = new Thread(() -> {
+            try {
+                TargetRateSchedule.waitUntil(due, 0);
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+            ended.countDown();
+        });
+        waiter.start();
+        while (waiter.isAlive() && waiter.getState() != Thread.State.TIMED_WAITING) {
+            Thread.sleep(5);
+        }
+        waiter.interrupt();
+        assertThat(ended.await(30, TimeUnit.SECONDS)).as("released long before its due time").isTrue();
+        assertThat(thrown.get()).isInstanceOf(JMeterStopThreadException.class).hasMessageContaining("interrupted");
+
+        // the group's end, 300 ms away, comes before a due time a minute away
+        long end = System.currentTimeMillis() + 300;
+        assertThatThrownBy(() -> TargetRateSchedule.waitUntil(System.nanoTime() + 60_000_000_000L, end))
+                .isInstanceOf(JMeterStopThreadException.class).hasMessageContaining("end came before");
+        assertThat(System.currentTimeMillis()).as("not before the group's end").isGreaterThanOrEqualTo(end);
     }
 }
