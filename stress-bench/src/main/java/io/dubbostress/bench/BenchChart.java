@@ -54,9 +54,8 @@ final class BenchChart {
                 + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", width, height, width, height));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"15\">stress bench: the cost curve "
-                + "(closed model; median over %d round(s), bars min-max; load average %s at the start, %s at the end)"
-                + "</text>%n", LEFT, s.rounds, escape(results.host.get("loadAverageAtStart")),
-                BenchMarkdown.num(results.loadAverageAtEnd, 2)));
+                + "(closed model; median over %d round(s), bars min-max; the conditions: bench.md)"
+                + "</text>%n", LEFT, s.rounds));
         for (int i = 0; i < s.sides.size(); i++) {
             int x = LEFT + i * 130;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"38\" x2=\"%d\" y2=\"38\" stroke=\"%s\" "

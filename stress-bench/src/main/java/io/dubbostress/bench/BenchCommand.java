@@ -101,12 +101,13 @@ public class BenchCommand implements Callable<Integer> {
                     + "raw-typed (typed calls), sampler (JMeter + Dubbo Sampler, direct plan), hop (the sampler's "
                     + "HTTP target -> consumer -> provider), sampler-b (the direct plan in --jmeter-home-b), paced "
                     + "(the direct plan at --pace-rate, paced by the Target Rate Schedule), paced-groovy (the same "
-                    + "paced by a Constant Throughput Timer with a __groovy rate, as the plans were). "
+                    + "paced by a Constant Throughput Timer with a __groovy rate, as the plans were), paced-hop (the hop "
+                    + "plan at --pace-rate). "
                     + "Default: ${DEFAULT-VALUE}.")
     String sides;
 
     @Option(names = "--pace-rate", paramLabel = "CALLS_PER_S", defaultValue = "2000",
-            description = "The fixed rate of the sides paced and paced-groovy, calls/s. Default: ${DEFAULT-VALUE}.")
+            description = "The fixed rate of the sides paced, paced-groovy and paced-hop, calls/s. Default: ${DEFAULT-VALUE}.")
     int paceRate;
 
     @Option(names = "--load-jvm-args", paramLabel = "ARGS", defaultValue = DEFAULT_LOAD_JVM_ARGS,

@@ -53,7 +53,7 @@ final class BenchSettings {
     Path out;
 
     boolean needsConsumer() {
-        return parts.contains(Part.CALLS) && sides.contains(BenchSide.HOP);
+        return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isHop);
     }
 
     /** Every setting as text, for bench.json. */

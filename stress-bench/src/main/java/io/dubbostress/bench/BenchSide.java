@@ -24,6 +24,8 @@ enum BenchSide {
      * {@code __groovy} expression evaluated before every sample.
      */
     PACED_GROOVY("paced-groovy", false),
+    /** The hop plan at the same fixed rate, paced by the Target Rate Schedule: paced's HTTP -> Dubbo counterpart. */
+    PACED_HOP("paced-hop", false),
     /**
      * The raw client (generic) on the Dubbo of the second home's sampler jar: with jmeter-dubbo3-sampler there, a raw
      * Dubbo 3.3 client, sampler-b's counterpart.
@@ -49,6 +51,16 @@ enum BenchSide {
         return raw;
     }
 
+    /** Whether this side calls through the consumer (the hop plan). */
+    boolean isHop() {
+        return this == HOP || this == PACED_HOP;
+    }
+
+    /** Whether this side runs at the fixed rate of {@code --pace-rate}. */
+    boolean isPaced() {
+        return this == PACED || this == PACED_GROOVY || this == PACED_HOP;
+    }
+
     static List<BenchSide> parseList(String option, String text) {
         List<BenchSide> sides = new ArrayList<>();
         for (String part : text.split(",")) {
@@ -64,7 +76,7 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy");
+                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

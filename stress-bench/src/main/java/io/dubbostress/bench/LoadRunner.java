@@ -197,16 +197,15 @@ final class LoadRunner {
         properties.put("duration", String.valueOf((totalMillis() + 999) / 1000 + MAX_FIRST_SAMPLE_SECONDS));
         properties.put("payload", String.valueOf(payloadBytes));
         properties.put("timeout", String.valueOf(settings.timeoutMs));
-        boolean paced = side == BenchSide.PACED || side == BenchSide.PACED_GROOVY;
-        properties.put("rate", paced ? String.valueOf(settings.paceRate) : "0");
+        properties.put("rate", side.isPaced() ? String.valueOf(settings.paceRate) : "0");
         properties.put("provider_host", "127.0.0.1");
         properties.put("provider_port", String.valueOf(services.providerPort()));
-        if (side == BenchSide.HOP) {
+        if (side.isHop()) {
             properties.put("consumer_host", "127.0.0.1");
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
         Path jtl = dir.resolve("results.jtl");
-        Path plan = side == BenchSide.HOP ? hopPlan : side == BenchSide.SAMPLER_B ? planB
+        Path plan = side.isHop() ? hopPlan : side == BenchSide.SAMPLER_B ? planB
                 : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan;
         JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B && jmeterB != null ? jmeterB : jmeter,
                 JMeterRun.Spec.of("jmeter " + name, plan, dir)

@@ -83,6 +83,11 @@ class BenchOptionsTest {
         BenchSettings curve = settings("--threads", "7", "--thread-counts", "1000, 20,200,20");
         assertThat(curve.threadCounts).containsExactly(1000, 20, 200);
         assertThat(curve.asMap()).containsEntry("threadCounts", "1000,20,200");
+        BenchSettings pacedHop = settings("--parts", "calls", "--sides", "paced,paced-hop", "--out", dir.toString());
+        assertThat(pacedHop.sides).containsExactly(BenchSide.PACED, BenchSide.PACED_HOP);
+        assertThat(pacedHop.needsConsumer()).as("the paced hop calls through the consumer").isTrue();
+        assertThat(BenchSide.PACED_HOP.isPaced() && BenchSide.PACED_HOP.isHop()).isTrue();
+        assertThat(BenchSide.HOP.isPaced() || BenchSide.PACED.isHop()).isFalse();
     }
 
     @Test
@@ -107,7 +112,7 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy", "--sides", "raw,fast");
+                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop", "--sides", "raw,fast");
         assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b or "
                 + "--plan-b", "--sides", "sampler,sampler-b");
         assertRefused("stress bench: Invalid value for option '--sides': raw-b needs --jmeter-home-b",
