@@ -69,7 +69,6 @@ final class BenchJson {
             number(run, "maxUs", r.calls == 0 ? Double.NaN : r.micros.getMaxValue());
             number(run, "loadCpuMs", r.loadCpuMs);
             number(run, "loadCpuMsPer1000Calls", r.perThousandCalls(r.loadCpuMs));
-            number(run, "loadSystemCpuMsPer1000Calls", r.perThousandCalls(r.loadSystemCpuMs));
             number(run, "loadCores", r.cores(r.loadCpuMs));
             number(run, "providerCpuMsPer1000Calls", r.perThousandCalls(r.providerCpuMs));
             number(run, "consumerCpuMsPer1000Calls", r.perThousandCalls(r.consumerCpuMs));
@@ -92,8 +91,6 @@ final class BenchJson {
                     spread(s, "p99Us", Spread.of(sideRuns, r -> r.percentile(99)));
                     spread(s, "p999Us", Spread.of(sideRuns, r -> r.percentile(99.9)));
                     spread(s, "loadCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.loadCpuMs)));
-                    spread(s, "loadSystemCpuMsPer1000Calls",
-                            Spread.of(sideRuns, r -> r.perThousandCalls(r.loadSystemCpuMs)));
                     spread(s, "providerCpuMsPer1000Calls",
                             Spread.of(sideRuns, r -> r.perThousandCalls(r.providerCpuMs)));
                     spread(s, "consumerCpuMsPer1000Calls",

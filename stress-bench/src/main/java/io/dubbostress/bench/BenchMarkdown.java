@@ -53,9 +53,9 @@ final class BenchMarkdown {
                         + "per run%n%n", String.join(", ", counts), num(s.duration.toMillis() / 1000.0, 0),
                 num(s.warmup.toMillis() / 1000.0, 0)));
         md.append("| payload | threads | load generator | calls/s | p50 µs | p99 µs | p99.9 µs "
-                + "| load-gen CPU ms/1000 calls | of which kernel | provider CPU ms/1000 calls | consumer CPU ms/1000 calls "
+                + "| load-gen CPU ms/1000 calls | provider CPU ms/1000 calls | consumer CPU ms/1000 calls "
                 + "| load-gen heap after GC MiB | load-gen JVM threads | other load (cores) | errors |\n");
-        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int threads : s.threadCounts) {
             for (int payload : s.payloads) {
                 for (BenchSide side : s.sides) {
@@ -82,7 +82,6 @@ final class BenchMarkdown {
                 .append(" | ").append(spread(runs, r -> r.percentile(99), 0))
                 .append(" | ").append(spread(runs, r -> r.percentile(99.9), 0))
                 .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.loadCpuMs), 1))
-                .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.loadSystemCpuMs), 1))
                 .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.providerCpuMs), 1))
                 .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.consumerCpuMs), 1))
                 .append(" | ").append(spread(runs, r -> r.heapAfterGcKbOrNaN() / 1024, 0))

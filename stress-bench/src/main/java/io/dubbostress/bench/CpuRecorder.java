@@ -25,7 +25,7 @@ final class CpuRecorder implements AutoCloseable {
     static final String MACHINE = "machine";
     private static final long MACHINE_PID = -1;
 
-    /** One process's samples: wall-clock ms, CPU ms, its thread count and its system CPU ms, in time order. */
+    /** One process's samples: wall-clock ms, CPU ms and its thread count, in time order. */
     private static final class Series {
         final long pid;
         final List<long[]> points = new ArrayList<>();
@@ -81,8 +81,7 @@ final class CpuRecorder implements AutoCloseable {
         long cpu = s.pid == MACHINE_PID ? ProcStat.machineBusyMillis() : ProcStat.cpuMillis(s.pid);
         if (cpu >= 0) {
             long threads = s.pid == MACHINE_PID ? -1 : ProcStat.threads(s.pid);
-            long system = s.pid == MACHINE_PID ? -1 : ProcStat.systemCpuMillis(s.pid);
-            s.points.add(new long[] {System.currentTimeMillis(), cpu, threads, system});
+            s.points.add(new long[] {System.currentTimeMillis(), cpu, threads});
         }
     }
 
@@ -110,32 +109,18 @@ final class CpuRecorder implements AutoCloseable {
             return Double.NaN;
         }
         sample(s);
-        return between(s, 1, fromEpochMs, toEpochMs);
-    }
-
-    /** The kernel's part of {@link #cpuMillis} (system time), or NaN; not for {@link #MACHINE}. */
-    synchronized double systemCpuMillis(String name, long fromEpochMs, long toEpochMs) {
-        Series s = series.get(name);
-        return s == null || s.pid == MACHINE_PID ? Double.NaN : between(s, 3, fromEpochMs, toEpochMs);
-    }
-
-    private static double between(Series s, int column, long fromEpochMs, long toEpochMs) {
-        double from = at(s.points, column, fromEpochMs);
-        double to = at(s.points, column, toEpochMs);
+        double from = at(s.points, fromEpochMs);
+        double to = at(s.points, toEpochMs);
         return Double.isNaN(from) || Double.isNaN(to) ? Double.NaN : Math.max(0, to - from);
     }
 
-    /** The value of {@code column} at {@code t}, linear between the samples either side. */
-    private static double at(List<long[]> points, int column, long t) {
+    /** The CPU time at {@code t}, linear between the samples either side. */
+    private static double at(List<long[]> points, long t) {
         for (int i = 1; i < points.size(); i++) {
             long[] a = points.get(i - 1);
             long[] b = points.get(i);
             if (a[0] <= t && t <= b[0]) {
-                if (a[column] < 0 || b[column] < 0) {
-                    return Double.NaN;
-                }
-                return b[0] == a[0] ? b[column]
-                        : a[column] + (double) (b[column] - a[column]) * (t - a[0]) / (b[0] - a[0]);
+                return b[0] == a[0] ? b[1] : a[1] + (double) (b[1] - a[1]) * (t - a[0]) / (b[0] - a[0]);
             }
         }
         return Double.NaN;

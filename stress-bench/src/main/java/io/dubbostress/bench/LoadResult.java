@@ -20,8 +20,6 @@ final class LoadResult {
     final String firstError;
     final Histogram micros;
     double loadCpuMs = Double.NaN;
-    /** The kernel's part of {@link #loadCpuMs} (system time: sockets, futexes); the rest is the JVM's own code. */
-    double loadSystemCpuMs = Double.NaN;
     double providerCpuMs = Double.NaN;
     double consumerCpuMs = Double.NaN;
     /** The whole machine's busy CPU time in the window (all processes). */

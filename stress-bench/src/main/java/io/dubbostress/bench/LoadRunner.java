@@ -93,7 +93,6 @@ final class LoadRunner {
         LoadResult result = side.isRaw() ? runRaw(side, threads, payloadBytes, round, dir, name)
                 : runJMeter(side, threads, payloadBytes, round, dir, name, index, count);
         result.loadCpuMs = cpu.cpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
-        result.loadSystemCpuMs = cpu.systemCpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
         result.providerCpuMs = cpu.cpuMillis("provider", result.windowStartEpochMs, result.windowEndEpochMs);
         result.consumerCpuMs = cpu.cpuMillis("consumer", result.windowStartEpochMs, result.windowEndEpochMs);
         result.machineCpuMs = cpu.cpuMillis(CpuRecorder.MACHINE, result.windowStartEpochMs, result.windowEndEpochMs);
@@ -101,9 +100,9 @@ final class LoadRunner {
         result.heapAfterGcKb = GcLogWindow.maxHeapAfterGcKb(dir.resolve("gc.log"), result.windowStartEpochMs,
                 result.windowEndEpochMs);
         err.printf(Locale.ROOT, "[%d/%d] %-18s %,9.0f calls/s  p50 %,7.0f us  p99 %,7.0f us  load CPU %6.1f ms/1000 calls"
-                        + " (kernel %.1f)  heap after GC %s  JVM threads %d  other load %.2f cores  errors %d%s%n", index, count, name,
+                        + "  heap after GC %s  JVM threads %d  other load %.2f cores  errors %d%s%n", index, count, name,
                 result.tps(), result.percentile(50), result.percentile(99), result.perThousandCalls(result.loadCpuMs),
-                result.perThousandCalls(result.loadSystemCpuMs), result.heapAfterGcKb < 0 ? "-" : (result.heapAfterGcKb >> 10) + " MiB", result.jvmThreads,
+                result.heapAfterGcKb < 0 ? "-" : (result.heapAfterGcKb >> 10) + " MiB", result.jvmThreads,
                 result.otherCores(), result.errors,
                 result.firstError == null ? "" : " (" + result.firstError + ")");
         if (!settings.keepFiles) {

@@ -53,24 +53,6 @@ public final class ProcStat {
     }
 
     /**
-     * The system (kernel) part of {@link #cpuMillis}: CPU time {@code pid} spent in the kernel on its behalf
-     * (system calls: the sockets, futexes, page faults), in milliseconds, or -1.
-     */
-    public static long systemCpuMillis(long pid) {
-        String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
-        int close = stat == null ? -1 : stat.lastIndexOf(')');
-        if (close < 0) {
-            return -1;
-        }
-        String[] fields = stat.substring(close + 2).trim().split("\\s+");
-        try {
-            return fields.length < 13 ? -1 : Long.parseLong(fields[12]) * 1000 / TICKS_PER_SECOND;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /**
      * CPU time the whole machine has spent busy so far (all CPUs: user, nice, system, irq, softirq, steal from the
      * first line of {@code /proc/stat}) in milliseconds, or -1.
      */
