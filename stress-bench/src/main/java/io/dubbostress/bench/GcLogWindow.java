@@ -58,7 +58,8 @@ final class GcLogWindow {
         return max;
     }
 
-    private static long kb(long value, String unit) {
+    /** A heap size of a unified GC log line ({@code 123M}) in KiB. */
+    static long kb(long value, String unit) {
         switch (unit) {
             case "G":
                 return value * 1024 * 1024;

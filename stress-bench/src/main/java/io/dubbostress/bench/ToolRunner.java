@@ -78,23 +78,12 @@ final class ToolRunner {
                 }
                 Matcher m = HEAP.matcher(line);
                 if (m.find()) {
-                    max = Math.max(max, kb(Long.parseLong(m.group(3)), m.group(4)));
+                    max = Math.max(max, GcLogWindow.kb(Long.parseLong(m.group(3)), m.group(4)));
                 }
             }
         } catch (IOException | RuntimeException e) {
             return -1;
         }
         return max;
-    }
-
-    private static long kb(long value, String unit) {
-        switch (unit) {
-            case "G":
-                return value * 1024 * 1024;
-            case "M":
-                return value * 1024;
-            default:
-                return value;
-        }
     }
 }

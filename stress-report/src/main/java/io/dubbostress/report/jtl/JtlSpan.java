@@ -50,35 +50,7 @@ public final class JtlSpan {
      * the file: the report does it for JTLs whose start run.json does not give.
      */
     public static JtlSpan exact(Path file) {
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        Map<String, Long> byLabel = new LinkedHashMap<>();
-        try (JtlReader reader = JtlReader.open(file)) {
-            JtlRow row = reader.row();
-            String lastLabel = null;
-            long labelFirst = Long.MAX_VALUE;
-            while (reader.next()) {
-                long start = row.timeStampMs();
-                first = Math.min(first, start);
-                last = Math.max(last, start + row.elapsedMs());
-                String label = row.label();
-                if (label != lastLabel) { // labels are interned: one String per label
-                    if (lastLabel != null) {
-                        byLabel.merge(lastLabel, labelFirst, Math::min);
-                    }
-                    lastLabel = label;
-                    labelFirst = byLabel.getOrDefault(label, Long.MAX_VALUE);
-                }
-                labelFirst = Math.min(labelFirst, start);
-            }
-            if (lastLabel != null) {
-                byLabel.merge(lastLabel, labelFirst, Math::min);
-            }
-            if (reader.rows() == 0) {
-                throw noSamples(file, reader);
-            }
-        }
-        return new JtlSpan(first, last, Collections.unmodifiableMap(byLabel));
+        return probe(file, Long.MAX_VALUE, 0); // every row is a head row: no guess, no tail read
     }
 
     /**
@@ -88,7 +60,7 @@ public final class JtlSpan {
      * against the exact span the pass finds ({@code JtlPass}); a wrong guess costs a second pass, never a wrong
      * figure. Labels first seen after the head are not in {@link #labels()}.
      */
-    public static JtlSpan probe(Path file, int headRows, long tailBytes) {
+    public static JtlSpan probe(Path file, long headRows, long tailBytes) {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         Map<String, Long> byLabel = new LinkedHashMap<>();
