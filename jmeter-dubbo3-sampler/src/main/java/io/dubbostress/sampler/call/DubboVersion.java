@@ -142,10 +142,23 @@ public final class DubboVersion {
         if (providedBy.find()) {
             config.setProvidedBy(providedBy.group(1));
         }
+        // Dubbo 3's discovery step for this reference (a consumer URL parameter): FORCE_INTERFACE (interface-level
+        // only), FORCE_APPLICATION (application-level only), APPLICATION_FIRST (Dubbo's default)
+        java.util.regex.Matcher step = MIGRATION_STEP.matcher(registryUrl);
+        if (step.find()) {
+            Map<String, String> parameters = new java.util.HashMap<>();
+            if (config.getParameters() != null) {
+                parameters.putAll(config.getParameters());
+            }
+            parameters.put("migration.step", step.group(1).toUpperCase(java.util.Locale.ROOT));
+            config.setParameters(parameters);
+        }
     }
 
     private static final java.util.regex.Pattern PROVIDED_BY =
             java.util.regex.Pattern.compile("[?&]provided-by=([^&]+)");
+    private static final java.util.regex.Pattern MIGRATION_STEP =
+            java.util.regex.Pattern.compile("[?&]migration\\.step=([^&]+)");
 
     /** The registries Dubbo keeps open in this JVM. */
     static Collection<Registry> registries() {
