@@ -41,6 +41,10 @@ final class RegistryFailure {
             return new RpcException(RpcException.NETWORK_EXCEPTION, "cannot reach the registry " + shown + " ("
                     + Secrets.masked(causeWithMessage(error, "not connected").getMessage()) + ")", error);
         }
+        if (causeWithMessage(error, "password without username") != null) {
+            return new RegistryException("the " + protocol + " registry (" + shown + ") cannot be created: a password"
+                    + " without a user name (give the Registry user, or username= in the address)", error);
+        }
         Throwable missing = missingClass(error);
         if (missing != null) {
             String name = String.valueOf(missing.getMessage()).replace('/', '.');

@@ -118,6 +118,7 @@ public final class DubboVersion {
      * 10 retries took 11 to 60 s for a server that is down, on every sample) unless the address says otherwise.
      */
     static void configureRegistry(RegistryConfig registry) {
+        daemonNotificationThreads();
         registry.setUseAsMetadataCenter(true);
         registry.setUseAsConfigCenter(false);
         registry.setCheck(true);
@@ -159,6 +160,49 @@ public final class DubboVersion {
             java.util.regex.Pattern.compile("[?&]provided-by=([^&]+)");
     private static final java.util.regex.Pattern MIGRATION_STEP =
             java.util.regex.Pattern.compile("[?&]migration\\.step=([^&]+)");
+
+    private static boolean notificationThreadsDaemon;
+
+    /**
+     * Dubbo 3's registry and service-discovery notification executors run on non-daemon threads that nothing but
+     * Dubbo's own shutdown (which the sampler leaves to itself, see {@link #afterReferenceCreated}) ends: a Nacos
+     * registry starts them, and {@code bin/jmeter -n} then never exited after "... end of run". Replaced once, before
+     * the first registry is created, by the same executors on daemon threads.
+     */
+    private static synchronized void daemonNotificationThreads() {
+        if (notificationThreadsDaemon) {
+            return;
+        }
+        notificationThreadsDaemon = true;
+        try {
+            org.apache.dubbo.common.threadpool.manager.FrameworkExecutorRepository executors = FrameworkModel
+                    .defaultModel().getBeanFactory()
+                    .getBean(org.apache.dubbo.common.threadpool.manager.FrameworkExecutorRepository.class);
+            if (executors == null) {
+                return;
+            }
+            for (String ring : new String[] {"registryNotificationExecutorRing",
+                "serviceDiscoveryAddressNotificationExecutorRing"}) {
+                java.lang.reflect.Field ringField = executors.getClass().getDeclaredField(ring);
+                ringField.setAccessible(true);
+                Object items = ringField.get(executors);
+                java.lang.reflect.Field listField = items.getClass().getDeclaredField("itemList");
+                listField.setAccessible(true);
+                @SuppressWarnings("unchecked")
+                java.util.List<java.util.concurrent.ScheduledExecutorService> list =
+                        (java.util.List<java.util.concurrent.ScheduledExecutorService>) listField.get(items);
+                for (int i = 0; i < list.size(); i++) {
+                    java.util.concurrent.ScheduledExecutorService old = list.get(i);
+                    list.set(i, java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                            new org.apache.dubbo.common.utils.NamedThreadFactory("Dubbo-framework-" + ring + "-" + i,
+                                    true)));
+                    old.shutdown();
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // another Dubbo 3 layout: its threads stay as they are
+        }
+    }
 
     /** The registries Dubbo keeps open in this JVM. */
     static Collection<Registry> registries() {

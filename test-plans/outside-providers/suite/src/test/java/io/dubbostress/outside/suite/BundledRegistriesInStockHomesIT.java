@@ -104,7 +104,8 @@ class BundledRegistriesInStockHomesIT {
                 step("backup", "nacos://127.0.0.1:" + deadPort + "?backup=" + nacos.address()
                         + "&namespace=ns-backup", "nacos", PASSWORD),
                 step("wrong", nacosAddress + "?namespace=ns-wrong", "nacos", "not-the-password"),
-                step("down", "nacos://127.0.0.1:" + deadPort + "?password=" + PASSWORD, "", ""),
+                step("down", "nacos://127.0.0.1:" + deadPort, "nacos", PASSWORD),
+                step("nouser", nacosAddress + "?password=" + PASSWORD, "", ""),
                 step("zk", "zookeeper://127.0.0.1:" + zookeeper.getLocalPort(), "", ""),
                 step("zk-down", "zookeeper://127.0.0.1:" + deadPort, "", ""));
         lines.forEach(l -> System.out.println("dubbo3 jar in 5.6.3: " + l));
@@ -123,6 +124,8 @@ class BundledRegistriesInStockHomesIT {
                 + " 'nacos'");
         assertThat(code(lines, "down")).contains("code NETWORK").contains("cannot reach the nacos registry at"
                 + " 127.0.0.1:" + deadPort + ": nothing answers at 127.0.0.1:" + (deadPort + 1000));
+        assertThat(code(lines, "nouser")).contains("code REGISTRY").contains("cannot be created: a password without"
+                + " a user name").contains("password=***");
         assertThat(code(lines, "zk")).contains("code NO_PROVIDER");
         assertThat(code(lines, "zk-down")).contains("code NETWORK").contains("cannot reach the registry zookeeper://"
                 + "127.0.0.1:" + deadPort);

@@ -215,8 +215,9 @@ class NacosDiscoveryIT {
                 + provider33Port + "]") && l.contains("hello(?)") && l.contains("place(?)"));
         assertThat(lines).anyMatch(l -> l.startsWith("registered service gold/" + SHOP + ":2.0.0 "));
         assertThat(lines).anyMatch(l -> l.startsWith("registered service io.dubbostress.outside.api.UserService "));
+        // the registry's names; the 2.7.23 provider did not answer 'ls -l' here (see docs/SAMPLER.md, Nacos)
         assertThat(lines).anyMatch(l -> l.startsWith("typed service " + SHOP + " providers [127.0.0.1:"
-                + provider27Port + "]") && l.contains("hello(java.lang.String)") && l.contains("place("));
+                + provider27Port + "]") && l.contains("hello(") && l.contains("total("));
         assertThat(lines).anyMatch(l -> l.startsWith("refused error the Nacos server at " + server
                 + " refused to log in as 'nacos': HTTP 403"));
         assertThat(lines).noneMatch(l -> l.contains(PASSWORD));
