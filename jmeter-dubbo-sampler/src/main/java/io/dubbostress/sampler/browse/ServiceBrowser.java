@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.browse;
 
+import io.dubbostress.sampler.call.Secrets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Map;
 /**
  * Browses what the sampler's Address field points to: {@code dubbo://host:port} (several: comma-separated) asks
  * each provider with {@link DubboPortBrowser}; {@code zookeeper://host:port} (with {@code ?backup=} hosts and a
- * {@code group} root) lists the registry with {@link ZooKeeperBrowser}, then asks the first provider of each
+ * {@code group} root) lists the registry with {@link ZooKeeperBrowser}, {@code nacos://host:port} (its
+ * {@code namespace} and {@code group}) with {@link NacosBrowser}, then asks the first provider of each
  * service for its methods' parameter types (which a registry does not hold), keeping the registry's method names
  * when the provider does not answer {@code ls}. No Swing here: the GUI calls it off the
  * event thread.
@@ -67,12 +69,61 @@ public final class ServiceBrowser {
                     url.parameter("group", "dubbo"), user, password);
             return withTypesFromProviders(registered, timeoutMs);
         }
+        if ("nacos".equals(scheme)) {
+            return withTypesFromProviders(browseNacos(value, user, password, timeoutMs), timeoutMs);
+        }
         if ("http".equals(scheme) || "https".equals(scheme)) {
             throw new BrowseException("Address '" + value + "' is the HTTP hop: it has no Dubbo services to browse"
                     + " (browse the provider's dubbo:// port or its registry)");
         }
         throw new BrowseException("Address '" + value + "': browsing reads dubbo:// providers and zookeeper://"
-                + " registries, not " + scheme + "://");
+                + " and nacos:// registries, not " + scheme + "://");
+    }
+
+    /**
+     * A {@code nacos://host:port} registry (several hosts comma-separated or in {@code backup=}: the first that
+     * answers): its {@code namespace}, its {@code group} ({@code nacos.group} too; {@code DEFAULT_GROUP} by default),
+     * the user and password of the form, else of the address ({@code user:password@}, {@code username=},
+     * {@code password=}).
+     */
+    private static List<BrowsedService> browseNacos(String value, String user, String password, int timeoutMs)
+            throws BrowseException {
+        ProviderUrl url = ProviderUrl.parse(value);
+        if (url == null) {
+            throw new BrowseException("Address: '" + Secrets.masked(value) + "' is not nacos://host:port");
+        }
+        String authority = url.address();
+        int at = authority.lastIndexOf('@');
+        String login = user;
+        String secret = password;
+        if ((login == null || login.isEmpty()) && at >= 0) {
+            String info = authority.substring(0, at);
+            int colon = info.indexOf(':');
+            login = colon < 0 ? info : info.substring(0, colon);
+            secret = colon < 0 ? "" : info.substring(colon + 1);
+        }
+        if (login == null || login.isEmpty()) {
+            login = url.parameter("username", "");
+            secret = url.parameter("password", "");
+        }
+        List<String> servers = new ArrayList<>();
+        for (String hostPort : ((at < 0 ? authority : authority.substring(at + 1)) + "," + url.parameter("backup", ""))
+                .split(",")) {
+            if (!hostPort.trim().isEmpty()) {
+                servers.add(hostPort.trim());
+            }
+        }
+        String group = url.parameter("nacos.group", url.parameter("group", "DEFAULT_GROUP"));
+        BrowseException last = null;
+        for (String server : servers) {
+            try {
+                return new NacosBrowser(timeoutMs).browse(server, url.parameter("namespace", ""), group, login,
+                        secret);
+            } catch (BrowseException e) {
+                last = e;
+            }
+        }
+        throw last != null ? last : new BrowseException("Address: '" + Secrets.masked(value) + "' names no server");
     }
 
     /**

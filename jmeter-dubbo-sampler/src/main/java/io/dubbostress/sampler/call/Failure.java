@@ -24,6 +24,8 @@ import org.apache.dubbo.rpc.service.GenericException;
  * <tr><td>PAYLOAD_LIMIT</td><td>the request or the answer is beyond Dubbo's payload limit</td></tr>
  * <tr><td>PROVIDER_ERROR</td><td>the provider failed the request itself (no such method, wrong types, ...)</td></tr>
  * <tr><td>RPC</td><td>another Dubbo failure</td></tr>
+ * <tr><td>REGISTRY</td><td>the registry cannot be created (its client missing from the jar, credentials refused, its
+ *     server's check failed): which registry, which address, why</td></tr>
  * <tr><td>CONFIG</td><td>bad input in a sampler field</td></tr>
  * <tr><td>JVM_ARGS</td><td>Java 9+ module access Dubbo needs; the message gives the exact JVM_ARGS</td></tr>
  * <tr><td>MISMATCH</td><td>the echo check failed</td></tr>
@@ -43,6 +45,8 @@ public final class Failure {
     public static final String OVERLOAD = "OVERLOAD";
     /** The provider refused the call (a token, an access rule). */
     public static final String FORBIDDEN = "FORBIDDEN";
+    /** The registry cannot be created ({@link RegistryException}). */
+    public static final String REGISTRY = "REGISTRY";
 
     /** Longest message kept (a sample's message is one line). */
     public static final int MAX_MESSAGE_CHARS = 400;
@@ -102,6 +106,9 @@ public final class Failure {
         }
         if (error instanceof ConfigurationException) {
             return new Failure(CONFIG, oneLine(error.getMessage()));
+        }
+        if (error instanceof RegistryException) {
+            return new Failure(REGISTRY, oneLine(error.getMessage()));
         }
         if (error instanceof GenericException) {
             GenericException g = (GenericException) error;
@@ -427,7 +434,7 @@ public final class Failure {
     }
 
     static String oneLine(String text) {
-        String line = text == null ? "" : text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' ');
+        String line = text == null ? "" : Secrets.masked(text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' '));
         return line.length() <= MAX_MESSAGE_CHARS ? line : line.substring(0, MAX_MESSAGE_CHARS - 3) + "...";
     }
 

@@ -65,7 +65,7 @@ final class DubboCall implements Call {
             if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
                 reference = null;
             }
-            if (failure.code().equals(Failure.NETWORK)) {
+            if (failure.code().equals(Failure.NETWORK) || failure.code().equals(Failure.REGISTRY)) {
                 pauseAfterNetworkFailure();
             }
             return;
