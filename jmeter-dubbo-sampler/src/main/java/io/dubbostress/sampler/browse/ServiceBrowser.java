@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * Browses what the sampler's Address field points to: {@code dubbo://host:port} (several: comma-separated) asks
- * each provider with {@link DubboPortBrowser}; {@code zookeeper://host:port} (with {@code ?backup=} hosts and a
- * {@code group} root) lists the registry with {@link ZooKeeperBrowser}, then asks the first provider of each
+ * each provider with {@link DubboPortBrowser}; {@code zookeeper://host:port} (with {@code ?backup=} hosts) lists the
+ * registry with {@link ZooKeeperBrowser} under the root the Registry group field names, else the address's {@code
+ * group}, else under every root that holds Dubbo providers; then it asks the first provider of each
  * service for its methods' parameter types (which a registry does not hold), keeping the registry's method names
  * when the provider does not answer {@code ls}. No Swing here: the GUI calls it off the
  * event thread.
@@ -23,8 +24,18 @@ public final class ServiceBrowser {
     private ServiceBrowser() {
     }
 
+    /** {@link #browse(String, String, String, String, int)} with no Registry group field. */
     public static List<BrowsedService> browse(String address, String user, String password, int timeoutMs)
             throws BrowseException {
+        return browse(address, "", user, password, timeoutMs);
+    }
+
+    /**
+     * @param registryGroup the Registry group field: the root to list (it wins over the address's {@code group});
+     *     empty: the address's {@code group}, or every root
+     */
+    public static List<BrowsedService> browse(String address, String registryGroup, String user, String password,
+            int timeoutMs) throws BrowseException {
         String value = address == null ? "" : address.trim();
         if (value.isEmpty()) {
             throw new BrowseException("Address is empty: give a provider (dubbo://host:port) or a registry"
@@ -63,8 +74,13 @@ public final class ServiceBrowser {
             String hosts = at < 0 ? authority : authority.substring(at + 1);
             String backup = url.parameter("backup", "");
             String connect = backup.isEmpty() ? hosts : hosts + "," + backup;
+            String field = registryGroup == null ? "" : registryGroup.trim();
+            if (field.contains("${")) {
+                throw new BrowseException("Registry group '" + field + "' holds a JMeter variable, known only while a"
+                        + " test runs: type the group itself to browse");
+            }
             List<BrowsedService> registered = new ZooKeeperBrowser(timeoutMs).browse(connect,
-                    url.parameter("group", "dubbo"), user, password);
+                    field.isEmpty() ? url.parameter("group", "") : field, user, password);
             return withTypesFromProviders(registered, timeoutMs);
         }
         if ("http".equals(scheme) || "https".equals(scheme)) {
@@ -104,7 +120,8 @@ public final class ServiceBrowser {
                 typed = byKey.get(service.serviceKey());
             }
             out.add(typed == null || typed.methods().isEmpty() ? service : new BrowsedService(service.interfaceName(),
-                    service.version(), service.group(), typed.methods(), service.providers()));
+                    service.version(), service.group(), typed.methods(), service.providers(),
+                    service.registryGroup()));
         }
         return out;
     }

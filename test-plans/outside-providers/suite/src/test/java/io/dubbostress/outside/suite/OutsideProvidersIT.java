@@ -38,7 +38,9 @@ class OutsideProvidersIT {
 
     static final String SHOP = "io.dubbostress.outside.api.ShopService";
     static final String USERS = "io.dubbostress.outside.api.UserService";
-    static final String[] VERSIONS = {"2.7.23", "3.2.16", "3.3.5"};
+    static final String[] VERSIONS = {"2.6.12", "2.7.23", "3.2.16", "3.3.5"};
+    /** The ZooKeeper root (registry group) the 2.6.12 provider registers under, beside the 2.7.23 one's /dubbo. */
+    static final String REGISTRY_GROUP_2_6 = "dubbo-2.6";
 
     @TempDir
     static Path dir;
@@ -78,6 +80,16 @@ class OutsideProvidersIT {
             List<String> command = new ArrayList<>(Arrays.asList(javaExecutable(), "-Xmx256m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-Ddubbo.application.qos-enable=false"));
             command.addAll(opens);
+            if (version.startsWith("2.6")) {
+                // Spring XML and Dubbo's own container, as 2.6 providers ran; registered under its own root
+                command.addAll(Arrays.asList("-Ddubbo.application.logger=jdk", "-Doutside.port=" + port,
+                        "-Doutside.registry=" + registry(), "-Ddubbo.spring.config=file:"
+                                + System.getProperty("outside.config." + version),
+                        "-cp", classPath, "com.alibaba.dubbo.container.Main"));
+                providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
+                ports.put(version, port);
+                continue;
+            }
             if (!version.startsWith("2.")) {
                 command.add("-Ddubbo.application.logger=jdk"); // its own log, not slf4j's no-op
                 int triPort = freePort();
@@ -97,8 +109,9 @@ class OutsideProvidersIT {
             providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
             ports.put(version, port);
         }
-        for (Jvm provider : providers) {
-            provider.awaitOutput("outside-provider ready", Duration.ofSeconds(90));
+        for (int i = 0; i < providers.size(); i++) {
+            providers.get(i).awaitOutput(VERSIONS[i].startsWith("2.6") ? "Dubbo service server started!"
+                    : "outside-provider ready", Duration.ofSeconds(90));
         }
     }
 
@@ -170,6 +183,7 @@ class OutsideProvidersIT {
             }
         }
         groups.put("registry", OutsideCases.throughRegistry(registry(), line));
+        groups.put("registry 2.6", OutsideCases.throughRegistryGroup(registry(), REGISTRY_GROUP_2_6));
         if ("3.3".equals(line)) {
             groups.put("app-level", OutsideCases.applicationLevel(appLevelRegistry()));
         }
