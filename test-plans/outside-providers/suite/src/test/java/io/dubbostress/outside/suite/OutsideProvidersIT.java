@@ -21,8 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sampler in a stock JMeter home ({@code bin/jmeter}) against providers nobody here wrote: {@code
- * OutsideProvider} on Dubbo 2.7.23, 3.2.16 and 3.3.5 straight from Maven Central, each in its own JVM (started once,
- * used by every case), hessian2 over the dubbo protocol, all in a network namespace of the test's own. One plan,
+ * OutsideProvider} on Dubbo 2.7.23, 3.2.16 and 3.3.5 straight from Maven Central, and the same services in Dubbo
+ * 2.6.12's Spring XML run by its own container, each in its own JVM (started once, used by every case), hessian2 over
+ * the dubbo protocol, all in a network namespace of the test's own. The 2.7.23 provider registers with a ZooKeeper
+ * under its default root, the 2.6.12 one under the registry group {@link #REGISTRY_GROUP_2_6}; a thread group calls
+ * each through it. One plan,
  * one thread group per provider, every case a Dubbo Sampler; JMeter runs it twice, with no JVM flags and with the
  * opens, and every sample's code, message, response data and elapsed time is asserted (issue 13).
  *
@@ -56,8 +59,8 @@ class OutsideProvidersIT {
     @BeforeAll
     static void startProviders() throws IOException {
         namespace = NetworkNamespace.create();
-        // the ZooKeepers (their own JVMs, in the namespace): the 2.7 provider registers with the first
-        // (interface-level), the 3.3.5 provider with the second (application-level only)
+        // the ZooKeepers (their own JVMs, in the namespace): the 2.7 and 2.6 providers register with the first
+        // (interface-level, under two roots), the 3.3.5 provider with the second (application-level only)
         zookeeperPort = freePort();
         appLevelZookeeperPort = freePort();
         for (int zkPort : new int[] {zookeeperPort, appLevelZookeeperPort}) {
