@@ -160,7 +160,10 @@ public final class DubboFieldsPanel extends JPanel {
                 "one JSON value per type: [\"abc\", 42, {\"id\": 1}]; {\"$payload\": 1024} is a 1024-byte string;"
                         + " {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"} an explicit type", null);
         row(arguments, "Attachments (JSON object)", DubboSampler.ATTACHMENTS, new JTextField(40), true, false,
-                "sent with every call: {\"traceId\": \"${__UUID()}\"}", null);
+                "sent with every call, values of any JSON type as for arguments without a declared type (a whole"
+                        + " number is a Long, {\"$type\": \"int\", \"value\": 7} an Integer; null sends nothing):"
+                        + " {\"traceId\": \"${__UUID()}\", \"tenant\": 7}. Providers on Dubbo 2.6 to 2.7.4 read"
+                        + " attachments as strings only: send them strings", null);
         groups.add(arguments);
 
         JPanel dubbo = group("Dubbo settings");
