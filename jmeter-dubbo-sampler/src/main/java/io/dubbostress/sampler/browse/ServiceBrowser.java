@@ -9,9 +9,11 @@ import java.util.Map;
 
 /**
  * Browses what the sampler's Address field points to: {@code dubbo://host:port} (several: comma-separated) asks
- * each provider with {@link DubboPortBrowser}; {@code zookeeper://host:port} (with {@code ?backup=} hosts and a
- * {@code group} root) lists the registry with {@link ZooKeeperBrowser}, {@code nacos://host:port} (its
- * {@code namespace} and {@code group}) with {@link NacosBrowser}, then asks the first provider of each
+ * each provider with {@link DubboPortBrowser}; {@code zookeeper://host:port} (with {@code ?backup=} hosts) lists the
+ * registry with {@link ZooKeeperBrowser} under the root the Registry group field names, else the address's {@code
+ * group}, else under every root that holds Dubbo providers; {@code nacos://host:port} (its {@code namespace}, and
+ * the Nacos group from the Registry group field, else the address's {@code group}) with {@link NacosBrowser}; then it
+ * asks the first provider of each
  * service for its methods' parameter types (which a registry does not hold), keeping the registry's method names
  * when the provider does not answer {@code ls}. No Swing here: the GUI calls it off the
  * event thread.
@@ -25,8 +27,18 @@ public final class ServiceBrowser {
     private ServiceBrowser() {
     }
 
+    /** {@link #browse(String, String, String, String, int)} with no Registry group field. */
     public static List<BrowsedService> browse(String address, String user, String password, int timeoutMs)
             throws BrowseException {
+        return browse(address, "", user, password, timeoutMs);
+    }
+
+    /**
+     * @param registryGroup the Registry group field: the root to list (it wins over the address's {@code group});
+     *     empty: the address's {@code group}, or every root
+     */
+    public static List<BrowsedService> browse(String address, String registryGroup, String user, String password,
+            int timeoutMs) throws BrowseException {
         String value = address == null ? "" : address.trim();
         if (value.isEmpty()) {
             throw new BrowseException("Address is empty: give a provider (dubbo://host:port) or a registry"
@@ -65,12 +77,13 @@ public final class ServiceBrowser {
             String hosts = at < 0 ? authority : authority.substring(at + 1);
             String backup = url.parameter("backup", "");
             String connect = backup.isEmpty() ? hosts : hosts + "," + backup;
+            String field = typedGroup(registryGroup);
             List<BrowsedService> registered = new ZooKeeperBrowser(timeoutMs).browse(connect,
-                    url.parameter("group", "dubbo"), user, password);
+                    field.isEmpty() ? url.parameter("group", "") : field, user, password);
             return withTypesFromProviders(registered, timeoutMs);
         }
         if ("nacos".equals(scheme)) {
-            return withTypesFromProviders(browseNacos(value, user, password, timeoutMs), timeoutMs);
+            return withTypesFromProviders(browseNacos(value, registryGroup, user, password, timeoutMs), timeoutMs);
         }
         if ("http".equals(scheme) || "https".equals(scheme)) {
             throw new BrowseException("Address '" + value + "' is the HTTP hop: it has no Dubbo services to browse"
@@ -86,8 +99,18 @@ public final class ServiceBrowser {
      * the user and password of the form, else of the address ({@code user:password@}, {@code username=},
      * {@code password=}).
      */
-    private static List<BrowsedService> browseNacos(String value, String user, String password, int timeoutMs)
-            throws BrowseException {
+    /** The Registry group field, trimmed; a JMeter variable in it cannot be browsed. */
+    private static String typedGroup(String registryGroup) throws BrowseException {
+        String field = registryGroup == null ? "" : registryGroup.trim();
+        if (field.contains("${")) {
+            throw new BrowseException("Registry group '" + field + "' holds a JMeter variable, known only while a"
+                    + " test runs: type the group itself to browse");
+        }
+        return field;
+    }
+
+    private static List<BrowsedService> browseNacos(String value, String registryGroup, String user, String password,
+            int timeoutMs) throws BrowseException {
         ProviderUrl url = ProviderUrl.parse(value);
         if (url == null) {
             throw new BrowseException("Address: '" + Secrets.masked(value) + "' is not nacos://host:port");
@@ -113,7 +136,9 @@ public final class ServiceBrowser {
                 servers.add(hostPort.trim());
             }
         }
-        String group = url.parameter("nacos.group", url.parameter("group", "DEFAULT_GROUP"));
+        String field = typedGroup(registryGroup);
+        String group = !field.isEmpty() ? field
+                : url.parameter("nacos.group", url.parameter("group", "DEFAULT_GROUP"));
         BrowseException last = null;
         for (String server : servers) {
             try {
@@ -155,7 +180,8 @@ public final class ServiceBrowser {
                 typed = byKey.get(service.serviceKey());
             }
             out.add(typed == null || typed.methods().isEmpty() ? service : new BrowsedService(service.interfaceName(),
-                    service.version(), service.group(), typed.methods(), service.providers()));
+                    service.version(), service.group(), typed.methods(), service.providers(),
+                    service.registryGroup()));
         }
         return out;
     }

@@ -149,19 +149,22 @@ public final class DubboReference {
 
 
     /**
-     * Calls the provider. Attachments (may be empty) travel with this call only.
+     * Calls the provider. Attachments (may be none) travel with this call only, their values as they are
+     * ({@code setObjectAttachment}: a Long stays a Long).
      *
      * @return the result: for generic calls, POJOs come back as maps
      */
-    public Object invoke(String method, CallArguments arguments, Map<String, String> attachments) throws Throwable {
+    public Object invoke(String method, CallArguments arguments, CallAttachments attachments) throws Throwable {
         if (!attachments.isEmpty()) {
             RpcContext context = RpcContext.getContext();
-            for (Map.Entry<String, String> e : attachments.entrySet()) {
-                context.setAttachment(e.getKey(), e.getValue());
+            for (Map.Entry<String, Object> e : attachments.values().entrySet()) {
+                context.setObjectAttachment(e.getKey(), e.getValue());
             }
         }
         if (generic != null) {
-            return generic.$invoke(method, arguments.typeNames(), arguments.values());
+            Object result = generic.$invoke(method, arguments.typeNames(), arguments.values());
+            FutureAnswers.check(result);
+            return result;
         }
         Object result;
         try {

@@ -110,6 +110,9 @@ public final class Failure {
         if (error instanceof RegistryException) {
             return new Failure(REGISTRY, oneLine(error.getMessage()));
         }
+        if (error instanceof UnusableAnswerException) {
+            return new Failure("PROVIDER_ERROR", oneLine(error.getMessage()));
+        }
         if (error instanceof GenericException) {
             GenericException g = (GenericException) error;
             return new Failure("BIZ", oneLine(g.getExceptionClass() + ": " + g.getExceptionMessage()));
@@ -334,6 +337,9 @@ public final class Failure {
             if (BROKEN_CONNECTION.matcher(first).find()) {
                 return null; // a send that failed on a dead connection carries our stack trace: still the network
             }
+            if (FutureAnswers.isUnserializableFuture(text)) {
+                return new Failure("PROVIDER_ERROR", FutureAnswers.NOT_AWAITED);
+            }
             if (text.contains("\tat ")) {
                 return new Failure("PROVIDER_ERROR", oneLine(providerErrorLine(text)));
             }
@@ -374,6 +380,13 @@ public final class Failure {
             int colon = first.lastIndexOf("Exception: ");
             String method = colon >= 0 ? first.substring(colon + "Exception: ".length()) : first;
             return "the provider has no method " + method + " (check the method name and parameter types)";
+        }
+        if (first.startsWith("java.lang.IllegalArgumentException") && text.contains(".PojoUtils.newInstance(")) {
+            // Dubbo 2.6's PojoUtils builds a generic call's POJO argument through its smallest constructor with every
+            // parameter null (Dubbo 2.7+ gives primitives their default)
+            return "the provider could not build a POJO argument of the generic call (" + first + " in its"
+                    + " PojoUtils.newInstance: Dubbo 2.6 passes null to every constructor parameter, which a primitive"
+                    + " int, long, ... refuses): call it typed, or use a class with a no-argument constructor";
         }
         Matcher missing = CLASS_NOT_FOUND.matcher(text);
         if (missing.find()) {

@@ -1,21 +1,20 @@
 package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.call.CallArguments;
+import io.dubbostress.sampler.call.CallAttachments;
 import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.call.DubboVersion;
 import io.dubbostress.sampler.call.ExtensionNames;
 import io.dubbostress.sampler.call.ReferenceKey;
+import io.dubbostress.sampler.call.RegistryGroup;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
 import io.dubbostress.sampler.hop.HopRequest;
-import io.dubbostress.sampler.json.JsonException;
-import io.dubbostress.sampler.json.JsonValues;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.cluster.Cluster;
 import org.apache.dubbo.rpc.cluster.LoadBalance;
@@ -30,14 +29,14 @@ final class CallPlan {
     private final HopRequest hopRequest;
     private final String method;
     private final CallArguments arguments;
-    private final Map<String, String> attachments;
+    private final CallAttachments attachments;
     private final boolean echoCheck;
     private final int responseDataChars;
     private final int timeoutMs;
     private final String samplerData;
 
     private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
-            Map<String, String> attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
+            CallAttachments attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
             String samplerData) {
         this.key = key;
         this.hopRequest = hopRequest;
@@ -50,8 +49,12 @@ final class CallPlan {
         this.samplerData = samplerData;
     }
 
+    private static final java.util.regex.Pattern TRIPLE = java.util.regex.Pattern.compile("\\s*tri://",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
     static CallPlan build(DubboSampler s, ClassLoader loader) {
-        String address = s.getAddress();
+        String address = RegistryGroup.onAddress(s.getAddress(),
+                s.text(DubboSampler.REGISTRY_GROUP, DubboSampler.REGISTRY_GROUP_DEFAULT), DubboSampler.REGISTRY_GROUP);
         int timeout = s.number(DubboSampler.TIMEOUT, DubboSampler.TIMEOUT_DEFAULT, 1);
         String check = s.text(DubboSampler.RESPONSE_CHECK, DubboSampler.RESPONSE_CHECK_DEFAULT)
                 .toLowerCase(Locale.ROOT);
@@ -68,7 +71,7 @@ final class CallPlan {
         if (HopRequest.isHttp(address)) {
             HopRequest hop = HopRequest.parse(address, DubboSampler.ADDRESS);
             return new CallPlan(null, hop, null, CallArguments.parse("", "", null, null, DubboSampler.PARAMETER_TYPES,
-                    DubboSampler.ARGUMENTS), Collections.<String, String>emptyMap(), echo, keep, timeout,
+                    DubboSampler.ARGUMENTS), CallAttachments.none(), echo, keep, timeout,
                     "GET " + hop.url() + "\ntimeout " + timeout + " ms");
         }
         String invocation = s.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
@@ -94,7 +97,7 @@ final class CallPlan {
                 s.text(DubboSampler.PASSWORD, DubboSampler.PASSWORD_DEFAULT),
                 interfaceName,
                 s.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT),
-                s.text(DubboSampler.GROUP, DubboSampler.GROUP_DEFAULT),
+                s.text(DubboSampler.SERVICE_GROUP, DubboSampler.SERVICE_GROUP_DEFAULT),
                 timeout,
                 s.number(DubboSampler.RETRIES, DubboSampler.RETRIES_DEFAULT, 0),
                 s.number(DubboSampler.CONNECTIONS, DubboSampler.CONNECTIONS_DEFAULT, 0),
@@ -128,38 +131,15 @@ final class CallPlan {
         CallArguments arguments = CallArguments.parse(s.fieldText(DubboSampler.PARAMETER_TYPES),
                 s.fieldText(DubboSampler.ARGUMENTS), typedMethods, service, new ValueConverter(loader),
                 DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
-        Map<String, String> attachments = attachments(s.fieldText(DubboSampler.ATTACHMENTS));
+        CallAttachments attachments = CallAttachments.parse(s.fieldText(DubboSampler.ATTACHMENTS),
+                new ValueConverter(loader), DubboSampler.ATTACHMENTS);
+        if (TRIPLE.matcher(address).lookingAt() && DubboVersion.directProtocols().contains("tri")) {
+            attachments = attachments.overTriple(DubboSampler.ATTACHMENTS);
+        }
         String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "
                 + arguments.payloadBytes() + " payload bytes" + (attachments.isEmpty() ? "" : ", attachments "
-                + attachments.keySet()) + (echo ? ", echo checked" : "");
+                + attachments.keys()) + (echo ? ", echo checked" : "");
         return new CallPlan(key, null, method, arguments, attachments, echo, keep, timeout, data);
-    }
-
-    private static Map<String, String> attachments(String text) {
-        String value = text == null ? "" : text.trim();
-        if (value.isEmpty()) {
-            return Collections.emptyMap();
-        }
-        Object json;
-        try {
-            json = JsonValues.parse(value);
-        } catch (JsonException e) {
-            throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": " + e.getMessage());
-        }
-        if (!(json instanceof Map)) {
-            throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": must be a JSON object of strings,"
-                    + " like {\"traceId\": \"abc\"}, was '" + value + "'");
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : ((Map<?, ?>) json).entrySet()) {
-            Object v = e.getValue();
-            if (v instanceof Map || v instanceof List) {
-                throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": the value of '" + e.getKey()
-                        + "' must be a string or a number");
-            }
-            out.put(String.valueOf(e.getKey()), v == null ? "" : String.valueOf(v));
-        }
-        return Collections.unmodifiableMap(out);
     }
 
     ReferenceKey key() {
@@ -178,7 +158,7 @@ final class CallPlan {
         return arguments;
     }
 
-    Map<String, String> attachments() {
+    CallAttachments attachments() {
         return attachments;
     }
 

@@ -53,6 +53,13 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
      * {@code http://host:port/path}. */
     public static final String ADDRESS = "DubboSampler.address";
     public static final String ADDRESS_DEFAULT = "";
+    /**
+     * Registry group: the registry URL's {@code group} parameter (ZooKeeper: the root node, {@code /dubbo} when
+     * empty; Nacos: the Nacos group). Wins over a {@code group=} written in the address; unused by direct addresses.
+     * Not the service group ({@link #SERVICE_GROUP}).
+     */
+    public static final String REGISTRY_GROUP = "DubboSampler.registryGroup";
+    public static final String REGISTRY_GROUP_DEFAULT = "";
     /** Registry user name (ZooKeeper digest auth). */
     public static final String USERNAME = "DubboSampler.username";
     public static final String USERNAME_DEFAULT = "";
@@ -74,9 +81,16 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Service version. */
     public static final String VERSION = "DubboSampler.version";
     public static final String VERSION_DEFAULT = "";
-    /** Service group. */
-    public static final String GROUP = "DubboSampler.group";
-    public static final String GROUP_DEFAULT = "";
+    /**
+     * Service group: the group the provider exports the interface in ({@code <dubbo:service group="...">}). The key
+     * is the one plans have always used for the sampler's only Group field. Not the registry's group
+     * ({@link #REGISTRY_GROUP}).
+     */
+    public static final String SERVICE_GROUP = "DubboSampler.group";
+    public static final String SERVICE_GROUP_DEFAULT = "";
+    /** The service group's key under its first name ({@link #SERVICE_GROUP}). */
+    public static final String GROUP = SERVICE_GROUP;
+    public static final String GROUP_DEFAULT = SERVICE_GROUP_DEFAULT;
     /** Call timeout in milliseconds (also the hop's connect and read timeout). */
     public static final String TIMEOUT = "DubboSampler.timeout";
     public static final int TIMEOUT_DEFAULT = 5000;
@@ -95,7 +109,10 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Serialization: hessian2, fastjson, java, ... (the provider must support it). */
     public static final String SERIALIZATION = "DubboSampler.serialization";
     public static final String SERIALIZATION_DEFAULT = "hessian2";
-    /** Attachments sent with every call, a JSON object of strings: {@code {"traceId": "${__UUID()}"}}. */
+    /**
+     * Attachments sent with every call, a JSON object whose values keep their JSON type (a number is a Long, ...;
+     * {@code $type} as for arguments): {@code {"traceId": "${__UUID()}", "tenant": 7}}.
+     */
     public static final String ATTACHMENTS = "DubboSampler.attachments";
     public static final String ATTACHMENTS_DEFAULT = "";
     /** {@link #INVOCATION_GENERIC} (no service jar needed) or {@link #INVOCATION_TYPED}. */
@@ -122,9 +139,9 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
 
     /** Every key, in GUI order. */
-    static final String[] KEYS = {ADDRESS, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES, ARGUMENTS,
-        VERSION, GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION, ATTACHMENTS, INVOCATION,
-        RESPONSE_CHECK, RESPONSE_DATA_CHARS};
+    static final String[] KEYS = {ADDRESS, REGISTRY_GROUP, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES,
+        ARGUMENTS, VERSION, SERVICE_GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION,
+        ATTACHMENTS, INVOCATION, RESPONSE_CHECK, RESPONSE_DATA_CHARS};
 
     private static final Set<String> APPLIABLE_CONFIG_GUIS = new HashSet<>(Arrays.asList(
             "io.dubbostress.sampler.config.gui.DubboDefaultsGui", "org.apache.jmeter.config.gui.SimpleConfigGui"));

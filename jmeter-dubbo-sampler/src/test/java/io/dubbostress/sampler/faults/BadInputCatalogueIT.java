@@ -190,8 +190,15 @@ class BadInputCatalogueIT {
         exact("invocation unknown", echo("invocation unknown").set(DubboSampler.INVOCATION, "reflective"), "CONFIG",
                 "DubboSampler.invocation: 'reflective' is not one of generic, typed");
         exact("attachments not an object", echo("attachments not an object").set(DubboSampler.ATTACHMENTS, "[1]"),
-                "CONFIG", "DubboSampler.attachments: must be a JSON object of strings, like {\"traceId\": \"abc\"},"
+                "CONFIG", "DubboSampler.attachments: must be a JSON object, like {\"traceId\": \"abc\", \"tenant\": 7},"
                         + " was '[1]'");
+        exact("attachment of an unknown class", echo("attachment of an unknown class").set(DubboSampler.ATTACHMENTS,
+                "{\"t\": {\"$type\": \"io.x.Nope\", \"value\": {}}}"), "CONFIG",
+                "DubboSampler.attachments 't': unknown class 'io.x.Nope' (not on JMeter's classpath: put its jar in"
+                        + " lib/ext, or use generic invocation)");
+        exact("registry group not a group", at("registry group not a group", "zookeeper://127.0.0.1:" + closedPort)
+                .set(DubboSampler.REGISTRY_GROUP, "a b"), "CONFIG", "DubboSampler.registryGroup: 'a b' is not a"
+                        + " registry group (letters, digits and . _ : / - only)");
         exact("empty interface", echo("empty interface").set(DubboSampler.INTERFACE, ""), "CONFIG",
                 "DubboSampler.interface: empty: name the service interface, e.g. io.dubbostress.api.StressTestService");
 

@@ -105,6 +105,7 @@ public final class BrowseDialog extends JDialog {
     /** Starts the browse off the event thread; the tree fills (or the status says why not) when it ends. */
     public SwingWorker<List<BrowsedService>, Void> start() {
         String address = fields.text(DubboSampler.ADDRESS);
+        String registryGroup = fields.text(DubboSampler.REGISTRY_GROUP);
         String user = fields.text(DubboSampler.USERNAME);
         String password = fields.text(DubboSampler.PASSWORD);
         int timeoutMs = timeoutMs(fields.text(DubboSampler.TIMEOUT));
@@ -113,7 +114,7 @@ public final class BrowseDialog extends JDialog {
         worker = new SwingWorker<List<BrowsedService>, Void>() {
             @Override
             protected List<BrowsedService> doInBackground() throws BrowseException {
-                return ServiceBrowser.browse(address, user, password, timeoutMs);
+                return ServiceBrowser.browse(address, registryGroup, user, password, timeoutMs);
             }
 
             @Override
