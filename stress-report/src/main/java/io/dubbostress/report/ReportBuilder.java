@@ -102,7 +102,7 @@ public final class ReportBuilder {
                 throw new UserError(input + " does not exist");
             } else {
                 String name = input.getFileName().toString().toLowerCase(Locale.ROOT);
-                if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || name.endsWith(".log")) {
+                if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || GcLogSet.baseName(name).endsWith(".log")) {
                     gcInputs.add(input);
                 } else if (name.endsWith(GcLogFiles.GCEASY_SUFFIX)) {
                     warnings.add(input + ": GCeasy answers are read next to their log; give the log or its "
@@ -337,14 +337,17 @@ public final class ReportBuilder {
                     ? input.resolveSibling(name.substring(0, name.length() - GcLogFiles.ANALYSIS_SUFFIX.length())
                     + ".log")
                     : input;
+            // a piece stands for its whole rotated set: given twice (gc.log and gc.log.0), it is one log
+            GcLogSet set = GcLogSet.withPieces(log);
+            log = GcAnalysisStore.companion(set);
             if (!seen.add(log.toAbsolutePath().normalize())) {
                 continue;
             }
             String shown = run != null && log.toAbsolutePath().startsWith(run.root().toAbsolutePath())
                     ? run.root().toAbsolutePath().relativize(log.toAbsolutePath()).toString() : log.toString();
             try {
-                GcAnalysis analysis = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) && !Files.exists(log)
-                        ? readAnalysis(input) : store.loadOrAnalyze(withRotatedPieces(log));
+                GcAnalysis analysis = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) && set.files().stream()
+                        .noneMatch(Files::exists) ? readAnalysis(input) : store.loadOrAnalyze(set);
                 GcEasyAnswer gcEasy = store.loadGcEasy(log);
                 logs.add(new Report.GcLog(shown, analysis, gcEasy));
                 for (String warning : analysis.warnings()) {
@@ -355,16 +358,6 @@ public final class ReportBuilder {
             }
         }
         return logs;
-    }
-
-    /** The log and its rotated pieces ({@code gc.log.0}, {@code gc.log.1}, ...) as one set, read in time order. */
-    private static GcLogSet withRotatedPieces(Path log) {
-        List<Path> pieces = new ArrayList<>();
-        pieces.add(log);
-        for (int i = 0; Files.exists(log.resolveSibling(log.getFileName() + "." + i)); i++) {
-            pieces.add(log.resolveSibling(log.getFileName() + "." + i));
-        }
-        return pieces.size() == 1 ? GcLogSet.of(log) : GcLogSet.rotated(pieces);
     }
 
     private static GcAnalysis readAnalysis(Path file) {

@@ -117,15 +117,22 @@ public final class RunFolder {
         return Collections.unmodifiableList(scenarios);
     }
 
-    /** GC logs in {@code gc/}: every {@code *.log} file (the report reads its rotated {@code .log.N} pieces with it). */
+    /**
+     * GC logs in {@code gc/}: one {@code <name>.log} per log, whether it is one file or a rotated set (the report reads
+     * every piece of it: {@code .log.N}, {@code .log.N.current}, {@code .gz}).
+     */
     public List<Path> gcLogs() {
         Path dir = new RunLayout(root).gcDir();
         if (!Files.isDirectory(dir)) {
             return Collections.emptyList();
         }
         try (Stream<Path> list = Files.list(dir)) {
-            return list.filter(p -> p.getFileName().toString().endsWith(".log") && Files.isRegularFile(p))
+            return list.filter(Files::isRegularFile)
+                    .map(p -> io.dubbostress.report.gc.GcLogSet.baseName(p.getFileName().toString()))
+                    .filter(name -> name.endsWith(".log"))
+                    .distinct()
                     .sorted()
+                    .map(dir::resolve)
                     .collect(Collectors.toList());
         } catch (IOException e) {
             throw new UserError(dir + " cannot be listed: " + e.getMessage());

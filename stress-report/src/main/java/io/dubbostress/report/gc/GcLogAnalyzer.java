@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Analyses a GC log offline, one line at a time: JDK 9+ unified logs with our {@link UnifiedLogParser} (any collector,
@@ -107,6 +108,10 @@ public final class GcLogAnalyzer {
             parser = format == GcLogFormat.JDK8 ? Jdk8LogParser.PARSER : format == GcLogFormat.UNIFIED ? UNIFIED_PARSER
                     : "none";
             stated = 0;
+        }
+        for (Map.Entry<String, String> piece : set.cutPieces().entrySet()) {
+            builder.warn(piece.getKey() + " could not be read to its end (" + piece.getValue() + "): the figures "
+                    + "are partial, they cover what could be read of it and the other pieces");
         }
         return builder.build(set, parser, format.description(), collector.collector(), window, counter, stated);
     }

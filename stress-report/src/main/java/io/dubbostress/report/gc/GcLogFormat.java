@@ -40,7 +40,7 @@ enum GcLogFormat {
     static GcLogFormat of(GcLogSet set) {
         boolean jdk8 = false;
         for (Path file : set.files()) {
-            try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            try (BufferedReader reader = set.open(file)) {
                 String line;
                 int n = 0;
                 while ((line = reader.readLine()) != null && n++ < PROBE_LINES) {

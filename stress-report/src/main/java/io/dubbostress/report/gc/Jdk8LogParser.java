@@ -53,7 +53,7 @@ final class Jdk8LogParser {
         logger.setUseParentHandlers(false);
         List<InputStream> streams = new ArrayList<>();
         for (Path file : set.files()) {
-            streams.add(new Jdk8LogFilter(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)));
+            streams.add(new Jdk8LogFilter(set.open(file)));
         }
         GCModel model;
         try (InputStream in = new BufferedInputStream(new SequenceInputStream(Collections.enumeration(streams)))) {
