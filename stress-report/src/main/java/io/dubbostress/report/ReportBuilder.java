@@ -451,10 +451,10 @@ public final class ReportBuilder {
                         stats.fromDue().samples()));
             }
             if (stats.measured() && Percentiles.isMaximum(99.9, stats.samples())) {
-                warnings.add(String.format(Locale.ROOT, "%s: %,d steady samples: its p99.9%s is their maximum (a"
+                warnings.add(String.format(Locale.ROOT, "%s: %,d steady samples: its %s their maximum (a"
                         + " percentile p needs at least 100 / (100 - p) samples: p99 100, p99.9 1,000)",
                         scenario.name(), stats.samples(), Percentiles.isMaximum(99, stats.samples())
-                        ? " and p99" : ""));
+                        ? "p99 and p99.9 are" : "p99.9 is"));
             }
             if (scenario.malformedRows() > 0) {
                 warnings.add(scenario.name() + ": " + scenario.malformedRows() + " malformed rows skipped ("
