@@ -73,7 +73,7 @@ public final class Slo {
                 double percentile = p.length() > 2 && p.startsWith("99") && !p.contains(".")
                         ? Double.parseDouble("99." + p.substring(2)) : Double.parseDouble(p);
                 if (!(percentile > 0 && percentile < 100)) {
-                    throw refused(value, "the percentile of '" + part + "' must be between 0 and 100");
+                    throw refused(value, part, "its percentile must be between 0 and 100");
                 }
                 double n = Double.parseDouble(limit.group(2));
                 double micros = n * switch (limit.group(3)) {
@@ -82,28 +82,28 @@ public final class Slo {
                     default -> 1_000_000;
                 };
                 if (micros < 1) {
-                    throw refused(value, "'" + part + "': a limit below 1 us can never hold (every call takes time)");
+                    throw refused(value, part, "a limit below 1 us can never hold (every call takes time)");
                 }
                 if (micros > MAX_LIMIT_MICROS) {
-                    throw refused(value, "'" + part + "': a limit above 1 h cannot be checked (calls longer than an"
-                            + " hour are recorded as one hour)");
+                    throw refused(value, part, "a limit above 1 h cannot be checked (calls longer than an hour are"
+                            + " recorded as one hour)");
                 }
                 Limit previous = limits.put(percentile, new Limit(percentile, Math.round(micros), part));
                 if (previous != null) {
-                    throw refused(value, Percentiles.name(percentile) + " is given twice ('" + previous.text()
-                            + "' and '" + part + "'): give each percentile once");
+                    throw refused(value, null, Percentiles.name(percentile) + " is given twice ('"
+                            + previous.text() + "' and '" + part + "'): give each percentile once");
                 }
             } else if (errors.matches()) {
                 if (budget != null) {
-                    throw refused(value, "the error budget is given twice: give errors=N% once");
+                    throw refused(value, null, "the error budget is given twice: give errors=N% once");
                 }
                 budget = Double.parseDouble(errors.group(1));
                 if (budget < 0 || budget > 100) {
-                    throw refused(value, "the error budget '" + part + "' must be between 0 and 100 %");
+                    throw refused(value, part, "the error budget must be between 0 and 100 %");
                 }
             } else if (part.startsWith("errors=")) {
-                throw refused(value, "'" + part + "' is not an error budget: a share of the calls in percent, e.g. "
-                        + "errors=0.5%");
+                throw refused(value, part, "not an error budget: give a share of the calls in percent, e.g."
+                        + " errors=0.5%");
             } else {
                 throw new TypeConversionException("'" + value + "' is not an SLO: use percentiles of the response "
                         + "time with a unit, and an optional error budget, " + EXAMPLE);
@@ -116,8 +116,11 @@ public final class Slo {
                 budget == null ? DEFAULT_ERROR_BUDGET_PERCENT : budget, t);
     }
 
-    private static TypeConversionException refused(String value, String why) {
-        return new TypeConversionException("'" + value + "': " + why);
+    /** {@code 'p50=1ms,p99=0ms': p99=0ms: why}, the part named when the value has others; null: the whole. */
+    private static TypeConversionException refused(String value, String part, String why) {
+        String where = part == null || part.equals(value.trim().toLowerCase(Locale.ROOT).replace(" ", "")) ? ""
+                : part + ": ";
+        return new TypeConversionException("'" + value + "': " + where + why);
     }
 
     public List<Limit> limits() {
