@@ -94,6 +94,10 @@ public final class ReportBuilder {
                 if (!RunFolder.isRunFolder(input)) {
                     throw new UserError(input + " is a folder but not a run folder (no run.json, no scenarios/)");
                 }
+                if (run != null && realPath(run.root()).equals(realPath(input))) {
+                    warnings.add(input + " is the run folder " + run.root() + " again: it is read once");
+                    continue;
+                }
                 if (run != null) {
                     throw new UserError("one run folder at a time: " + run.root() + " and " + input);
                 }
@@ -436,7 +440,7 @@ public final class ReportBuilder {
             }
             PacedFailures paced = stats.pacedFailures();
             if (paced.count() > 0) {
-                warnings.add(String.format(Locale.ROOT, "%s: %,d failed samples never reached a provider (%s): the"
+                warnings.add(String.format(Locale.ROOT, "%s: %,d failed sample(s) never reached a provider (%s): the"
                         + " Dubbo Sampler pauses the thread after each (dubbo.sampler.failure_pause_ms, 100 ms by"
                         + " default), so their number says how long the threads waited, not how often a provider"
                         + " failed", scenario.name(), paced.count(), paced.byCode().entrySet().stream()

@@ -76,8 +76,13 @@ public final class ScenarioOutcome {
                 warmup.rule());
     }
 
+    /** The most frequent message, at most 120 characters (the errors table has it whole). */
     private static String top(List<ErrorMessages.Count> counts) {
-        return counts.isEmpty() ? "no message" : counts.get(0).message;
+        if (counts.isEmpty()) {
+            return "no message";
+        }
+        String message = counts.get(0).message;
+        return message.length() <= 120 ? message : message.substring(0, 117) + "...";
     }
 
     public boolean failed() {

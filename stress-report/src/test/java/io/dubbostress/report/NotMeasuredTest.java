@@ -117,7 +117,7 @@ class NotMeasuredTest {
         assertThat(report.warnings()).contains("hop overhead hop-1k vs direct-1k not computed: hop-1k failed");
         // NETWORK repeats without a call: the sampler paused after each, and the report says how many
         assertThat(failed.stats().pacedFailures().count()).isEqualTo(40);
-        assertThat(report.warnings()).anySatisfy(w -> assertThat(w).startsWith("hop-1k: 40 failed samples never"
+        assertThat(report.warnings()).anySatisfy(w -> assertThat(w).startsWith("hop-1k: 40 failed sample(s) never"
                 + " reached a provider (NETWORK 40): the Dubbo Sampler pauses the thread after each"));
         JsonNode errors = ReportJson.of(report).get("scenarios").get(1).get("errors");
         assertThat(errors.get("pausedAfter").get("count").asLong()).isEqualTo(40);

@@ -71,6 +71,13 @@ class ReportInputsTest {
         assertThat(report.warnings()).contains(direct + " was given twice: it is read once",
                 link + " is the same file as " + direct + ": it is read once");
         assertThat(report.hopOverhead()).hasSize(1);
+
+        Path run = dir.resolve("run");
+        jtl(run.resolve("scenarios/direct-1k/results.jtl"), "direct", 100, "200");
+        Report twice = new ReportBuilder().build(List.of(run, dir.resolve("run/")));
+        assertThat(twice.scenarios()).hasSize(1);
+        assertThat(twice.warnings()).contains(dir.resolve("run/") + " is the run folder " + run + " again: it is read"
+                + " once");
     }
 
     @Test
