@@ -173,7 +173,8 @@ public final class ReportBuilder {
             String relative = run.root().relativize(jtl).toString();
             if (!Files.isRegularFile(jtl)) {
                 // a scenario that never ran is a failed scenario of the run, not one to leave out silently
-                scenarios.add(unrecorded(plan, relative, relative + " is missing"));
+                scenarios.add(unrecorded(plan, relative, notRun(run, plan.name()) ? "the run ended before it"
+                        + " (run.json: not run)" : relative + " is missing"));
                 continue;
             }
             try {
@@ -205,6 +206,19 @@ public final class ReportBuilder {
             }
         }
         gcInputs.addAll(run.gcLogs());
+    }
+
+    /** Whether run.json says the scenario never started (the run ended before it). */
+    private static boolean notRun(RunFolder run, String name) {
+        if (run.manifest() == null) {
+            return false;
+        }
+        for (io.dubbostress.report.run.RunManifest.ScenarioRecord record : run.manifest().scenarios) {
+            if (record.name.trim().equals(name)) {
+                return record.status == io.dubbostress.report.run.ScenarioStatus.NOT_RUN;
+            }
+        }
+        return false;
     }
 
     /** A run's scenario with no row: failed, with its window from run.json when it has one. */

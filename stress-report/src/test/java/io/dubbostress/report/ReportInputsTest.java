@@ -108,7 +108,8 @@ class ReportInputsTest {
                 + "{\"name\": \"direct-1k\", \"startEpochMs\": 1795660896000, \"endEpochMs\": 1795660899100,"
                 + " \"warmupSeconds\": 0.5},"
                 + "{\"name\": \"hop-1k\", \"startEpochMs\": 1795660899200, \"endEpochMs\": 1795660901000},"
-                + "{\"name\": \"hop-100k\", \"startEpochMs\": 0, \"endEpochMs\": 0}]}");
+                + "{\"name\": \"hop-100k\", \"startEpochMs\": 0, \"endEpochMs\": 0},"
+                + "{\"name\": \"direct-100k\", \"status\": \"not run\"}]}");
         // a G1 log whose only pause is before the scenarios: their windows hold no pause
         Files.createDirectories(run.resolve("gc"));
         Files.writeString(run.resolve("gc/provider-gc.log"), String.join("\n",
@@ -119,13 +120,15 @@ class ReportInputsTest {
                         + " 9M->1M(32M) 2.500ms") + "\n");
         Report report = new ReportBuilder().build(List.of(run));
         assertThat(report.scenarios()).extracting(ScenarioResult::name)
-                .containsExactly("direct-1k", "hop-1k", "hop-100k");
+                .containsExactly("direct-1k", "hop-1k", "hop-100k", "direct-100k");
         assertThat(report.scenarios()).extracting(s -> s.outcome().status()).containsExactly("ok", "failed",
-                "failed");
+                "failed", "failed");
         assertThat(report.scenarios().get(1).outcome().reason()).startsWith("no sample: JTL file ")
                 .endsWith("is empty");
         assertThat(report.scenarios().get(2).outcome().reason())
                 .isEqualTo("no sample: scenarios/hop-100k/results.jtl is missing");
+        assertThat(report.scenarios().get(3).outcome().reason())
+                .isEqualTo("no sample: the run ended before it (run.json: not run)");
         assertThat(HtmlReport.chartData(report).get("scenarios")).extracting(n -> n.get("name").asText())
                 .containsExactly("direct-1k", "hop-1k (failed)");
         JsonNode gc = ReportJson.of(report).get("scenarios").get(0).get("gc").get(0);
