@@ -61,6 +61,13 @@ public final class PacedFailures {
         }
     }
 
+    /** A failed row of our sampler: its message decoded only for the two codes whose message decides. */
+    void add(io.dubbostress.report.jtl.JtlRow row, long failed) {
+        String code = row.responseCode();
+        boolean byMessage = "SERIALIZATION".equals(code) || "PAYLOAD_LIMIT".equals(code);
+        add(code, byMessage ? row.errorText() : null, failed);
+    }
+
     /** Failed samples followed by a pause. */
     public long count() {
         return count;

@@ -99,7 +99,7 @@ public final class ScenarioStats {
         firstStartMs = Math.min(firstStartMs, start);
         lastEndMs = Math.max(lastEndMs, end);
         if (failed > 0 && hasMicros) {
-            pacedFailures.add(row.responseCode(), row.errorText(), failed);
+            pacedFailures.add(row, failed);
         }
         if (start < steadyStartMs) {
             warmupSamples += count;
