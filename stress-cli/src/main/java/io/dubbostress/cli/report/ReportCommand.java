@@ -44,7 +44,10 @@ import java.util.concurrent.Callable;
             "",
             "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads "
                 + "<kind>-<payload>), or one per label when a file has several. hop-X and hop-http-X pair with "
-                + "direct-X. See docs/REPORT.md."},
+                + "direct-X. See docs/REPORT.md.",
+            "",
+            "Exit codes: 0 every scenario measured; 1 a scenario failed (no steady-state sample, or every one failed: "
+                + "the report is still written and says why); 2 bad input, nothing written."},
         mixinStandardHelpOptions = true)
 public final class ReportCommand implements Callable<Integer> {
 
