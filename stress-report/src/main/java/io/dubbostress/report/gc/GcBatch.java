@@ -149,16 +149,19 @@ public final class GcBatch {
         }
     }
 
+    /** Every piece is there and one at least holds something (an empty piece is a current file just rotated). */
     private static boolean uploadable(GcLogSet set) {
+        boolean any = false;
         for (Path file : set.files()) {
             try {
-                if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+                if (!Files.isRegularFile(file)) {
                     return false;
                 }
+                any |= Files.size(file) > 0;
             } catch (java.io.IOException e) {
                 return false;
             }
         }
-        return true;
+        return any;
     }
 }

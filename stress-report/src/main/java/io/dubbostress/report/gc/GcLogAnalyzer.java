@@ -57,8 +57,14 @@ public final class GcLogAnalyzer {
      * by one.
      */
     public GcAnalysis analyze(GcLogSet set, List<TimeWindow> windows) {
+        boolean anyText = false;
         for (Path file : set.files()) {
-            check(file);
+            anyText |= check(file);
+        }
+        if (!anyText) {
+            // one empty piece of a rotated set is the JVM's new current file, just rotated: only all empty is empty
+            throw new UserError("GC log " + set.first() + (set.isRotated() ? " (and every piece of its set)" : "")
+                    + " is empty");
         }
         GcLogFormat format;
         try {
@@ -121,7 +127,8 @@ public final class GcLogAnalyzer {
                 + (e.getCause().getMessage() == null ? "" : " " + e.getCause().getMessage()));
     }
 
-    private static void check(Path log) {
+    /** A file of the log that is there and readable; whether it holds any byte. */
+    private static boolean check(Path log) {
         if (Files.isDirectory(log)) {
             throw new UserError("GC log " + log + " is a folder; give the log files in it");
         }
@@ -129,9 +136,7 @@ public final class GcLogAnalyzer {
             throw new UserError("GC log " + log + " does not exist");
         }
         try {
-            if (Files.size(log) == 0) {
-                throw new UserError("GC log " + log + " is empty");
-            }
+            return Files.size(log) > 0;
         } catch (IOException e) {
             throw new UserError("GC log " + log + " cannot be read: " + e.getMessage());
         }

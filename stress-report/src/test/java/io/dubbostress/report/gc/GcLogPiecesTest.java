@@ -144,6 +144,24 @@ class GcLogPiecesTest {
     }
 
     @Test
+    void aCurrentPieceJustRotatedAndStillEmptyIsNoError() throws Exception {
+        // the JVM had just rotated when it ended: its new current file holds nothing yet
+        Path folder = copy(jdk25.files(), dir.resolve("just-rotated"));
+        Path current = folder.resolve(jdk25.name() + ".log");
+        Files.write(current, new byte[0]);
+        GcGroundTruth.Truth truth = GcGroundTruth.of(files(folder));
+        GcAnalysis analysis = new GcLogAnalyzer().analyze(GcLogSet.withPieces(current));
+        assertSame(analysis, truth, "with an empty current piece");
+        assertThat(analysis.files()).hasSize(jdk25.files().size());
+        // every piece empty: that is an empty log
+        Path allEmpty = Files.createDirectories(dir.resolve("all-empty"));
+        Files.write(allEmpty.resolve("gc.log"), new byte[0]);
+        Files.write(allEmpty.resolve("gc.log.0"), new byte[0]);
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(GcLogSet.withPieces(allEmpty.resolve("gc.log"))))
+                .isInstanceOf(UserError.class).hasMessageEndingWith("(and every piece of its set) is empty");
+    }
+
+    @Test
     void utf16LogsAreReadAndAZipOrBinaryFileIsNamedForWhatItIs() throws Exception {
         Path original = jdk25.files().stream().filter(p -> p.getFileName().toString().endsWith(".log")).findFirst()
                 .orElseThrow();
