@@ -179,12 +179,15 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             SampleRecording.putElapsedMicros(0);
             long now = System.nanoTime();
             SampleRecording.putFromDue(now, now);
+            FailurePause.after(result);
             return result;
         }
         String name = label;
         result.setSampleLabel(name != null ? name : getName());
         result.setSamplerData(plan.samplerData());
         call.sample(result);
+        // a failure that repeats without a call reaching a provider (a field error, a dead address) is paused after
+        FailurePause.after(result);
         return result;
     }
 
