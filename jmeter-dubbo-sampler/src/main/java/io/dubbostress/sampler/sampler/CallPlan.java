@@ -7,6 +7,7 @@ import io.dubbostress.sampler.call.ReferenceKey;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
 import io.dubbostress.sampler.hop.HopRequest;
+import io.dubbostress.sampler.idl.IdlCalls;
 import io.dubbostress.sampler.json.JsonException;
 import io.dubbostress.sampler.json.JsonValues;
 import java.lang.reflect.Method;
@@ -28,6 +29,8 @@ final class CallPlan {
 
     private final ReferenceKey key;
     private final HopRequest hopRequest;
+    /** A protobuf IDL call (grpc://, or tri:// with invocation idl), planned by {@link IdlCalls}; else null. */
+    private final PlannedCall planned;
     private final String method;
     private final CallArguments arguments;
     private final Map<String, String> attachments;
@@ -39,8 +42,16 @@ final class CallPlan {
     private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
             Map<String, String> attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
             String samplerData) {
+        this(key, hopRequest, null, method, arguments, attachments, echoCheck, responseDataChars, timeoutMs,
+                samplerData);
+    }
+
+    private CallPlan(ReferenceKey key, HopRequest hopRequest, PlannedCall planned, String method,
+            CallArguments arguments, Map<String, String> attachments, boolean echoCheck, int responseDataChars,
+            int timeoutMs, String samplerData) {
         this.key = key;
         this.hopRequest = hopRequest;
+        this.planned = planned;
         this.method = method;
         this.arguments = arguments;
         this.attachments = attachments;
@@ -72,9 +83,16 @@ final class CallPlan {
                     "GET " + hop.url() + "\ntimeout " + timeout + " ms");
         }
         String invocation = s.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
-        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)) {
+        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)
+                && !DubboSampler.INVOCATION_IDL.equals(invocation)) {
             throw new ConfigurationException(DubboSampler.INVOCATION + ": '" + invocation + "' is not one of "
-                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED);
+                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED + ", "
+                    + DubboSampler.INVOCATION_IDL);
+        }
+        if (DubboSampler.INVOCATION_IDL.equals(invocation) || isGrpcAddress(address)) {
+            Map<String, String> metadata = attachments(s.fieldText(DubboSampler.ATTACHMENTS));
+            PlannedCall idl = IdlCalls.plan(s, timeout, echo, keep, metadata);
+            return new CallPlan(null, null, idl, null, null, metadata, echo, keep, timeout, idl.samplerData());
         }
         boolean typed = DubboSampler.INVOCATION_TYPED.equals(invocation);
         String interfaceName = s.getInterface();
@@ -133,6 +151,11 @@ final class CallPlan {
                 + arguments.payloadBytes() + " payload bytes" + (attachments.isEmpty() ? "" : ", attachments "
                 + attachments.keySet()) + (echo ? ", echo checked" : "");
         return new CallPlan(key, null, method, arguments, attachments, echo, keep, timeout, data);
+    }
+
+    /** {@code grpc://host:port} or {@code grpcs://host:port}: a gRPC server, called from its IDL. */
+    private static boolean isGrpcAddress(String address) {
+        return address.regionMatches(true, 0, "grpc://", 0, 7) || address.regionMatches(true, 0, "grpcs://", 0, 8);
     }
 
     private static Map<String, String> attachments(String text) {
@@ -199,12 +222,16 @@ final class CallPlan {
     }
 
     /**
-     * The call this plan makes, chosen here once: the HTTP hop, or Dubbo. A hop call keeps the connection of the
-     * {@code previous} call when that was a hop call too (a field with a variable changed, the thread goes on).
+     * The call this plan makes, chosen here once: the HTTP hop, Dubbo, or a call planned elsewhere (IDL). A hop call
+     * keeps the connection of the {@code previous} call when that was a hop call too (a field with a variable changed,
+     * the thread goes on).
      */
     Call newCall(Call previous, ClassLoader loader) {
         if (previous != null && !(previous instanceof HopCall && hopRequest != null)) {
             previous.close();
+        }
+        if (planned != null) {
+            return planned.newCall();
         }
         return hopRequest != null ? HopCall.over(this, previous) : new DubboCall(this, loader);
     }

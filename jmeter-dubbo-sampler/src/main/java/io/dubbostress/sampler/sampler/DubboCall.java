@@ -92,7 +92,7 @@ final class DubboCall implements Call {
      * Bounds what a dead provider costs: at most one sample per pause per thread (10 a second by default), each
      * still a failed {@code NETWORK} sample. Ends early when the thread is interrupted (Stop).
      */
-    private static void pauseAfterNetworkFailure() {
+    static void pauseAfterNetworkFailure() {
         long pauseMs = JMeterUtils.getPropDefault(NETWORK_FAILURE_PAUSE_PROPERTY, NETWORK_FAILURE_PAUSE_DEFAULT_MS);
         if (pauseMs <= 0) {
             return;
