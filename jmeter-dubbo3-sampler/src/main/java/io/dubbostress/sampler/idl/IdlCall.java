@@ -68,9 +68,10 @@ final class IdlCall implements Call {
                     + ": empty, and " + e.getMessage());
             return;
         }
+        long callStart = System.nanoTime(); // the deadline counts from the call, as for a Dubbo call after connecting
         GrpcExchange exchange = c.start(r.headers, r.requestFrame, IdlPlan.MAX_RESPONSE_BYTES);
         inFlight = exchange;
-        boolean done = exchange.await(start + TimeUnit.MILLISECONDS.toNanos(p.timeoutMs));
+        boolean done = exchange.await(callStart + TimeUnit.MILLISECONDS.toNanos(p.timeoutMs));
         inFlight = null;
         if (!done) {
             exchange.cancel();
@@ -87,6 +88,7 @@ final class IdlCall implements Call {
     }
 
     private void record(SampleResult result, IdlPlan p, IdlPlan.Resolved r, GrpcExchange exchange, boolean done) {
+        putMessages(-1);
         String method = p.serviceName + "/" + p.methodName;
         if (!done || exchange.ending == GrpcExchange.Ending.CANCELLED) {
             SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
@@ -190,6 +192,7 @@ final class IdlCall implements Call {
     }
 
     private static void failBeforeTheCall(SampleResult result, long start, String code, String message) {
+        putMessages(-1);
         long end = System.nanoTime();
         result.latencyEnd();
         SampleRecording.end(result, start, end);
@@ -197,10 +200,15 @@ final class IdlCall implements Call {
         SampleRecording.pauseAfterNetworkFailure();
     }
 
+    /** The answer's message count; -1: none (the variable is removed: a failed sample has no count). */
     private static void putMessages(int count) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
-            variables.put(MESSAGES_VARIABLE, Integer.toString(count));
+            if (count < 0) {
+                variables.remove(MESSAGES_VARIABLE);
+            } else {
+                variables.put(MESSAGES_VARIABLE, Integer.toString(count));
+            }
         }
     }
 

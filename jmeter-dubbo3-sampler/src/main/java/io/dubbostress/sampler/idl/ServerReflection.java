@@ -182,8 +182,8 @@ final class ServerReflection {
             }
             int status = call.grpcStatus >= 0 ? call.grpcStatus : GrpcStatus.fromHttpStatus(call.httpStatus);
             if (status == GrpcStatus.UNIMPLEMENTED) {
-                last = new ReflectionException("the server offers no gRPC server reflection (" + p.substring(1,
-                        p.indexOf('/', 1)) + " is UNIMPLEMENTED): give the .proto files or a descriptor set");
+                last = new ReflectionException("the server offers no gRPC server reflection (grpc.reflection.v1"
+                        + " and v1alpha answer UNIMPLEMENTED): give the .proto files or a descriptor set");
                 continue;
             }
             if (status != GrpcStatus.OK) {
