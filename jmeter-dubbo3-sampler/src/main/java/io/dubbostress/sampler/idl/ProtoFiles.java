@@ -110,6 +110,41 @@ final class ProtoFiles {
         return schema;
     }
 
+    /** The well-known types Wire does not carry itself (it has any, descriptor, duration, empty, struct, timestamp, wrappers). */
+    private static final String[] NOT_IN_WIRE = {"api.proto", "field_mask.proto", "source_context.proto", "type.proto"};
+    private static Path wellKnownFolder;
+
+    /**
+     * A folder with protobuf-java's own copies of the well-known {@code .proto} files Wire does not carry, so that
+     * {@code import "google/protobuf/field_mask.proto"} resolves without the user's import path: written once per JVM.
+     */
+    private static synchronized Path wellKnownFolder(String field) {
+        if (wellKnownFolder != null) {
+            return wellKnownFolder;
+        }
+        try {
+            Path folder = Files.createTempDirectory("dubbo-stress-protos");
+            Path google = Files.createDirectories(folder.resolve("google/protobuf"));
+            for (String name : NOT_IN_WIRE) {
+                try (java.io.InputStream in = ProtoFiles.class.getClassLoader()
+                        .getResourceAsStream("google/protobuf/" + name)) {
+                    if (in != null) {
+                        Files.copy(in, google.resolve(name));
+                        google.resolve(name).toFile().deleteOnExit();
+                    }
+                }
+            }
+            google.toFile().deleteOnExit();
+            folder.resolve("google").toFile().deleteOnExit();
+            folder.toFile().deleteOnExit();
+            wellKnownFolder = folder;
+            return folder;
+        } catch (IOException e) {
+            throw new ConfigurationException(field + ": cannot write the well-known .proto files to a temporary"
+                    + " folder: " + e);
+        }
+    }
+
     static List<Path> paths(String text) {
         List<Path> out = new ArrayList<>();
         if (text == null) {
@@ -150,9 +185,11 @@ final class ProtoFiles {
         for (Path r : roots) {
             protoPath.add(Location.Companion.get(r.toString()));
         }
+        protoPath.add(Location.Companion.get(wellKnownFolder(field).toString()));
         Schema schema;
         try {
             SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
+            loader.setLoadExhaustively(true); // imported files whole, not only the types the sources name
             loader.initRoots(sources, protoPath);
             schema = loader.loadSchema();
         } catch (Exception e) { // NOSONAR: Wire (Kotlin) throws IOException undeclared

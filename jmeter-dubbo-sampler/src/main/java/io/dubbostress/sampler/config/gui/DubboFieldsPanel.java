@@ -120,7 +120,9 @@ public final class DubboFieldsPanel extends JPanel {
         JButton browse = samplerFields ? browseButton() : null;
         row(target, "Address", DubboSampler.ADDRESS, new JTextField(40), true, samplerFields,
                 "dubbo://host:port (several: comma-separated) calls providers directly; zookeeper://host:port"
-                        + " discovers them; http://host:port/path calls the consumer controller (the hop)", browse);
+                        + " discovers them; http://host:port/path calls the consumer controller (the hop);"
+                        + " jmeter-dubbo3-sampler also tri://host:port (triple) and grpc://host:port (a gRPC server,"
+                        + " from its IDL)", browse);
         row(target, "Registry user", DubboSampler.USERNAME, new JTextField(14), false, false,
                 "ZooKeeper digest user (optional)", null);
         row(target, "Registry password", DubboSampler.PASSWORD, new JPasswordField(14), false, false,
@@ -137,9 +139,10 @@ public final class DubboFieldsPanel extends JPanel {
                 "service version (optional)", null);
         row(service, "Group", DubboSampler.GROUP, new JTextField(10), false, false, "service group (optional)", null);
         row(service, "Invocation [generic]", DubboSampler.INVOCATION,
-                combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED), false, false,
-                "generic: GenericService, no service jar needed; typed: the interface's own proxy (its jar in"
-                        + " lib/ext), as production clients call", null);
+                combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED, DubboSampler.INVOCATION_IDL),
+                false, false, "generic: GenericService, no service jar needed; typed: the interface's own proxy (its"
+                        + " jar in lib/ext), as production clients call; idl: a protobuf IDL service over tri://"
+                        + " (see Protobuf IDL below; grpc:// addresses are always idl)", null);
         groups.add(service);
 
         JPanel arguments = group("Arguments");
@@ -155,6 +158,9 @@ public final class DubboFieldsPanel extends JPanel {
         row(arguments, "Attachments (JSON object)", DubboSampler.ATTACHMENTS, new JTextField(40), true, false,
                 "sent with every call: {\"traceId\": \"${__UUID()}\"}", null);
         groups.add(arguments);
+
+        groups.add(new IdlFieldsPanel((panel, label, key, widget, wide, tooltip) -> row(panel, label, key, widget,
+                wide, false, tooltip, null)));
 
         JPanel dubbo = group("Dubbo settings");
         row(dubbo, "Timeout ms [" + DubboSampler.TIMEOUT_DEFAULT + "]", DubboSampler.TIMEOUT, new JTextField(8),
@@ -220,7 +226,9 @@ public final class DubboFieldsPanel extends JPanel {
         button.setToolTipText(wrapped("lists the services, methods and parameter types of the provider"
                 + " (dubbo://host:port, Dubbo 2.7 with dubbo.protocol.telnet=ls) or ZooKeeper registry"
                 + " (zookeeper://host:port) in Address, and fills Interface, Version, Group, Method, Parameter"
-                + " types and Arguments from your choice"));
+                + " types and Arguments from your choice; for an IDL call (grpc://, or tri:// with invocation idl)"
+                + " the services of the Proto files, else of the server's gRPC reflection, with a JSON request"
+                + " template"));
         button.addActionListener(e -> BrowseDialog.open(this));
         return button;
     }
@@ -310,14 +318,22 @@ public final class DubboFieldsPanel extends JPanel {
     /**
      * Fills the service fields from a browse: Interface, Version, Group; with a method, Method and (when the browse
      * knew them) Parameter types, and Arguments with one placeholder per parameter when Arguments was empty or the
-     * parameter types changed. Fields the browse did not know are left as they are.
+     * parameter types changed. Fields the browse did not know are left as they are. An IDL method (from .proto files
+     * or server reflection): Interface, Method, Invocation idl, Parameter types its request type, Arguments its JSON
+     * request template; Version and Group stay.
      */
     public void applyChoice(BrowsedService service, BrowsedMethod method) {
         field(DubboSampler.INTERFACE).write(service.interfaceName());
-        field(DubboSampler.VERSION).write(service.version());
-        field(DubboSampler.GROUP).write(service.group());
+        boolean idl = method != null && method.idl();
+        if (!idl) { // an IDL service has no version or group of its own: a triple provider's stay as typed
+            field(DubboSampler.VERSION).write(service.version());
+            field(DubboSampler.GROUP).write(service.group());
+        }
         if (method == null) {
             return;
+        }
+        if (idl) {
+            field(DubboSampler.INVOCATION).write(DubboSampler.INVOCATION_IDL);
         }
         field(DubboSampler.METHOD).write(method.name());
         if (method.typesKnown()) {
