@@ -33,6 +33,16 @@ final class Case {
         return typed(label, address, interfaceName, method).set("invocation", "generic");
     }
 
+    /**
+     * An IDL call of {@code service/method} on {@code address} (tri:// or grpc://) with {@code json} as the request,
+     * the types from {@code protoFiles} (empty: the server's reflection), the answer kept as JSON.
+     */
+    static Case idl(String label, String address, String service, String method, String json, String protoFiles) {
+        Case c = new Case(label).set("address", address).set("interface", service).set("method", method)
+                .set("invocation", "idl").set("arguments", json).set("responseDataChars", "-1").set("timeout", "5000");
+        return protoFiles.isEmpty() ? c : c.set("protoFiles", protoFiles);
+    }
+
     /** A {@code DubboSampler.<key>} field. */
     Case set(String key, String value) {
         fields.put("DubboSampler." + key, value);
