@@ -246,8 +246,13 @@ final class GrpcConnection {
             for (int i = 0; i < Math.min(n, 8); i++) {
                 hex.append(String.format("%02x", bytes[i] & 0xff));
             }
-            return hex + (bytes.length > 1 && bytes[0] == (byte) 0xda && bytes[1] == (byte) 0xbb
-                    ? " (the dubbo protocol's magic: a dubbo:// port)" : "");
+            if (bytes.length > 1 && bytes[0] == (byte) 0xda && bytes[1] == (byte) 0xbb) {
+                return hex + " (the dubbo protocol's magic: a dubbo:// port)";
+            }
+            if (bytes.length > 2 && (bytes[0] == 0x15 || bytes[0] == 0x16) && bytes[1] == 0x03) {
+                return hex + " (a TLS record: a TLS port; give the TLS CA file, or use grpcs://)";
+            }
+            return hex.toString();
         }
 
         @Override

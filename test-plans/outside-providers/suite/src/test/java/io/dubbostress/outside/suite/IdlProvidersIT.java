@@ -48,6 +48,8 @@ class IdlProvidersIT {
     static int dubboPort;
     static int grpcPort;
     static int http1Port;
+    static int tlsPort;
+    static Path caFile;
     static String proto;
 
     @BeforeAll
@@ -64,6 +66,24 @@ class IdlProvidersIT {
         dubboPort = freePort();
         grpcPort = freePort();
         http1Port = freePort();
+        tlsPort = freePort();
+        // the TLS port's key: a self-signed certificate for 127.0.0.1 made by the JDK's keytool, its PEM the CA file
+        Path keys = dir.resolve("server.p12");
+        caFile = dir.resolve("ca.pem");
+        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        for (List<String> command : List.of(
+                List.of(keytool, "-genkeypair", "-alias", "idl", "-keyalg", "RSA", "-keysize", "2048", "-dname",
+                        "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2", "-keystore",
+                        keys.toString(), "-storetype", "PKCS12", "-storepass", "idl-secret"),
+                List.of(keytool, "-exportcert", "-alias", "idl", "-rfc", "-keystore", keys.toString(), "-storepass",
+                        "idl-secret", "-file", caFile.toString()))) {
+            try (Jvm tool = Jvm.start(command, dir, dir.resolve("keytool.log"))) {
+                assertThat(tool.awaitExit(Duration.ofSeconds(60))).as(tool.tail()).isZero();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
         List<String> tri = new ArrayList<>(Arrays.asList(java(), "-Xmx256m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-Ddubbo.application.qos-enable=false", "-Ddubbo.application.logger=jdk"));
         tri.addAll(Arrays.asList(System.getProperty("dubbo.opens").trim().split("\\s+")));
@@ -74,7 +94,8 @@ class IdlProvidersIT {
         servers.add(Jvm.start(namespace.inside(Arrays.asList(java(), "-Xmx192m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-cp", idlJar + ":" + read("outside.idl.classpath"),
                 "io.dubbostress.outside.idl.server.IdlGrpcServer", String.valueOf(grpcPort),
-                String.valueOf(http1Port))), dir, dir.resolve("idl-grpc-server.log")));
+                String.valueOf(http1Port), String.valueOf(tlsPort), keys.toString(), "idl-secret")), dir,
+                dir.resolve("idl-grpc-server.log")));
         servers.get(0).awaitOutput("idl-triple-provider ready", Duration.ofSeconds(90));
         servers.get(1).awaitOutput("idl-grpc-server ready", Duration.ofSeconds(60));
     }
@@ -263,6 +284,18 @@ class IdlProvidersIT {
                 brokenProto()).fails("CONFIG", "DubboSampler\\.protoFiles: Syntax error in .*/broken\\.proto:5:2: expected ';'"
                         + " but was '}'"), null));
         groups.put("wrong", wrong);
+        List<IdlCase> tls = new ArrayList<>();
+        tls.add(new IdlCase(Case.idl("tls place", "grpc://127.0.0.1:" + tlsPort, SERVICE, "Place", ORDER, proto)
+                .set("tlsCaFile", caFile.toString()).ok(null), PLACED));
+        tls.add(new IdlCase(Case.idl("tls grpcs reflection", "grpcs://127.0.0.1:" + tlsPort, SERVICE, "Echo",
+                "{\"text\": \"hi\"}", "").set("tlsCaFile", caFile.toString()).fails("CONFIG", ".*no gRPC server"
+                        + " reflection.*"), null));
+        tls.add(new IdlCase(Case.idl("tls untrusted", "grpcs://127.0.0.1:" + tlsPort, SERVICE, "Echo", "{}", proto)
+                .fails("NETWORK", "the TLS handshake with 127\\.0\\.0\\.1:" + tlsPort + " failed: .*"), null));
+        tls.add(new IdlCase(Case.idl("tls port without tls", "grpc://127.0.0.1:" + tlsPort, SERVICE, "Echo", "{}",
+                proto).set("timeout", "2000").fails("(CONFIG|NETWORK)", ".*(a TLS record|closed the connection|sent no"
+                        + " HTTP/2 SETTINGS).*"), null));
+        groups.put("tls", tls);
         Map<String, List<Case>> plan = new LinkedHashMap<>();
         groups.forEach((k, v) -> plan.put(k, v.stream().map(c -> c.sampler).collect(java.util.stream.Collectors
                 .toList())));
@@ -286,8 +319,9 @@ class IdlProvidersIT {
             targets.add(opened.group(1));
         }
         softly.assertThat(targets).as("connections opened (jmeter.log)").containsExactlyInAnyOrder(
-                "tri://127.0.0.1:" + triPort, "grpc://127.0.0.1:" + grpcPort);
-        softly.assertThat(run.log).as("jmeter.log").contains("gRPC connections closed: 2")
+                "tri://127.0.0.1:" + triPort, "grpc://127.0.0.1:" + grpcPort, "grpc://127.0.0.1:" + tlsPort,
+                "grpcs://127.0.0.1:" + tlsPort);
+        softly.assertThat(run.log).as("jmeter.log").contains("gRPC connections closed: 4")
                 .doesNotContain(" ERROR ");
         softly.assertThat(run.console).as("bin/jmeter's console").doesNotContain("\tat ").doesNotContain("Exception");
         softly.assertAll();
@@ -346,7 +380,7 @@ class IdlProvidersIT {
             softly.fail("no sample for " + c.sampler.label);
             return;
         }
-        softly.assertThat(s.code).as("code of " + s).isEqualTo(c.sampler.code);
+        softly.assertThat(s.code).as("code of " + s).matches(c.sampler.code);
         softly.assertThat(s.message).as("message of " + s).matches(c.sampler.message);
         softly.assertThat(s.success).as("success of " + s).isEqualTo("200".equals(c.sampler.code));
         if (c.answer != null) {

@@ -11,7 +11,9 @@ import io.dubbostress.outside.idl.TrackRequest;
 import io.dubbostress.outside.idl.TrackUpdate;
 import io.grpc.Server;
 import io.grpc.Status;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
 import io.grpc.protobuf.services.ProtoReflectionService;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
@@ -19,15 +21,18 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import javax.net.ssl.KeyManagerFactory;
 
 /**
  * The IDL service as a plain grpc-java server writes it (grpc-java's generated {@code OrderServiceImplBase}, the
  * Netty transport, h2c), with gRPC server reflection ({@code ProtoReflectionService}), on 127.0.0.1. With a second port,
- * an HTTP/1.1 server (the JDK's) answers there, for the sampler's "not HTTP/2" case. Prints
- * {@code idl-grpc-server ready port=<port>}.
+ * an HTTP/1.1 server (the JDK's) answers there, for the sampler's "not HTTP/2" case; with a third port, a PKCS12 key
+ * store and its password, the same service over TLS there. Prints {@code idl-grpc-server ready port=<port>}.
  *
  * <pre>{@code
- * java -cp outside-idl.jar:<grpc.classpath> io.dubbostress.outside.idl.server.IdlGrpcServer 50052 8081
+ * java -cp outside-idl.jar:<grpc.classpath> io.dubbostress.outside.idl.server.IdlGrpcServer 50052 8081 50053 server.p12 secret
  * }</pre>
  */
 public final class IdlGrpcServer {
@@ -72,9 +77,10 @@ public final class IdlGrpcServer {
         }
     }
 
-    public static void main(String[] args) throws IOException, InterruptedException {
-        if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: IdlGrpcServer <grpc port> [<HTTP/1.1 port>]");
+    public static void main(String[] args) throws IOException, InterruptedException, GeneralSecurityException {
+        if (args.length != 1 && args.length != 2 && args.length != 5) {
+            System.err.println("usage: IdlGrpcServer <grpc port> [<HTTP/1.1 port> [<TLS port> <PKCS12 key store>"
+                    + " <password>]]");
             System.exit(2);
         }
         int port = Integer.parseInt(args[0]);
@@ -83,7 +89,21 @@ public final class IdlGrpcServer {
                 .addService(ProtoReflectionService.newInstance())
                 .build()
                 .start();
-        if (args.length == 2) {
+        if (args.length == 5) {
+            KeyStore keys = KeyStore.getInstance("PKCS12");
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Paths.get(args[3]))) {
+                keys.load(in, args[4].toCharArray());
+            }
+            KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            factory.init(keys, args[4].toCharArray());
+            NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                    Integer.parseInt(args[2])))
+                    .sslContext(GrpcSslContexts.configure(SslContextBuilder.forServer(factory)).build())
+                    .addService(new Service())
+                    .build()
+                    .start();
+        }
+        if (args.length >= 2) {
             HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(),
                     Integer.parseInt(args[1])), 16);
             http.createContext("/", exchange -> {
