@@ -1,24 +1,18 @@
 package io.dubbostress.bench;
 
 import io.dubbostress.api.Payloads;
-import io.dubbostress.report.Json;
 import io.dubbostress.outside.idl.EchoMessage;
 import io.dubbostress.outside.idl.OrderServiceGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.HdrHistogram.Histogram;
 
 /**
  * The raw gRPC client {@code stress bench} compares the sampler's IDL mode with: a plain Java loop over grpc-java's
@@ -37,13 +31,6 @@ import org.HdrHistogram.Histogram;
 public final class RawGrpcClient {
 
     private RawGrpcClient() {
-    }
-
-    /** What one thread counted in the window. */
-    private static final class Counts {
-        final Histogram histogram = new Histogram(60_000_000L, 3);
-        long calls;
-        long errors;
     }
 
     public static void main(String[] args) throws Exception {
@@ -69,13 +56,12 @@ public final class RawGrpcClient {
             throw new IllegalStateException("the server's echo differs from the request");
         }
         CountDownLatch go = new CountDownLatch(1);
-        List<Counts> counts = new ArrayList<>();
+        RawRunResult counts = new RawRunResult();
         List<Thread> workers = new ArrayList<>();
         AtomicReference<String> firstError = new AtomicReference<>();
         long[] clock = new long[3]; // window start ns, window end ns, end ns
         for (int i = 0; i < threads; i++) {
-            Counts c = new Counts();
-            counts.add(c);
+            RawRunResult.Counts c = counts.newCounts();
             Thread worker = new Thread(() -> loop(stub, request, timeoutMs, go, clock, c, firstError),
                     "raw-grpc-" + (i + 1));
             workers.add(worker);
@@ -90,36 +76,13 @@ public final class RawGrpcClient {
         for (Thread worker : workers) {
             worker.join();
         }
-        Histogram all = new Histogram(60_000_000L, 3);
-        long calls = 0;
-        long errors = 0;
-        for (Counts c : counts) {
-            all.add(c.histogram);
-            calls += c.calls;
-            errors += c.errors;
-        }
-        ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
-        int length = all.encodeIntoCompressedByteBuffer(buffer);
-        byte[] encoded = new byte[length];
-        buffer.flip();
-        buffer.get(encoded);
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("invocation", "grpc");
-        result.put("threads", threads);
-        result.put("payloadBytes", payloadBytes);
-        result.put("windowStartEpochMs", startEpochMs + warmupMs);
-        result.put("windowEndEpochMs", startEpochMs + warmupMs + measureMs);
-        result.put("calls", calls);
-        result.put("errors", errors);
-        result.put("firstError", firstError.get());
-        result.put("histogramMicros", Base64.getEncoder().encodeToString(encoded));
-        Files.write(out, Json.MAPPER.writeValueAsString(result).getBytes(StandardCharsets.UTF_8));
+        counts.write(out, "grpc", threads, payloadBytes, startEpochMs + warmupMs, measureMs, firstError.get());
         channel.shutdownNow();
         System.exit(0);
     }
 
     private static void loop(OrderServiceGrpc.OrderServiceBlockingStub stub, EchoMessage request, int timeoutMs,
-            CountDownLatch go, long[] clock, Counts counts, AtomicReference<String> firstError) {
+            CountDownLatch go, long[] clock, RawRunResult.Counts counts, AtomicReference<String> firstError) {
         try {
             go.await();
         } catch (InterruptedException e) {

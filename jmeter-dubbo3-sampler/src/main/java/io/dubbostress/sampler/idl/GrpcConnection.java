@@ -68,6 +68,8 @@ import javax.net.ssl.SSLParameters;
 final class GrpcConnection {
 
     static final int WINDOW_BYTES = 1 << 20;
+    /** How a stream the server reset is described (then the HTTP/2 error: {@code CANCEL)}, ...). */
+    static final String RESET_BY_SERVER = "the server reset the stream (HTTP/2 ";
     private static EventLoopGroup group;
 
     private final Channel channel;
@@ -349,8 +351,7 @@ final class GrpcConnection {
                 Http2ResetFrame frame = (Http2ResetFrame) msg;
                 GrpcExchange exchange = open.remove(frame.stream());
                 if (exchange != null) {
-                    exchange.fail("the server reset the stream (HTTP/2 " + Http2Error.valueOf(frame.errorCode())
-                            + ")");
+                    exchange.fail(RESET_BY_SERVER + Http2Error.valueOf(frame.errorCode()) + ")");
                 }
             } else if (msg instanceof Http2SettingsFrame) {
                 ready.complete(null);

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +26,6 @@ final class GrpcConnections {
     private static final GrpcConnections SHARED = new GrpcConnections();
 
     private final ConcurrentMap<String, Slot> slots = new ConcurrentHashMap<>();
-    private final AtomicLong opened = new AtomicLong();
 
     static GrpcConnections shared() {
         return SHARED;
@@ -54,20 +52,24 @@ final class GrpcConnections {
                 current.close();
                 slot.connection = null;
             }
-            GrpcConnection connection = GrpcConnection.open(address, ssl, timeoutMs);
+            GrpcConnection connection = GrpcConnection.open(address, ssl, connectTimeoutMs(timeoutMs));
             slot.connection = connection;
-            opened.incrementAndGet();
             log.info("gRPC connection opened: {}{}", address, ssl == null ? "" : " (TLS)");
             return connection;
         }
     }
 
-    /** The connection for the target if one is open: the per-call fast path. */
-    GrpcConnection find(IdlAddress address, String tlsKey) {
-        Slot slot = slots.get(address + "|" + tlsKey);
-        GrpcConnection c = slot == null ? null : slot.connection;
-        return c != null && c.usable() ? c : null;
+    /**
+     * How long opening a connection (TCP, TLS, the server's HTTP/2 SETTINGS) may take: the call's timeout, but at least
+     * {@value #MIN_CONNECT_MS} ms. The first connection of a JVM also loads netty's HTTP/2 (and TLS) classes: seconds
+     * on a loaded machine, which a short call timeout must not turn into a failure (a Dubbo reference's creation is not
+     * bounded by the call's timeout either).
+     */
+    static int connectTimeoutMs(int timeoutMs) {
+        return Math.max(timeoutMs, MIN_CONNECT_MS);
     }
+
+    static final int MIN_CONNECT_MS = 10_000;
 
     /** Closes every connection and the event loops. Idempotent. */
     void closeAll() {
@@ -92,8 +94,4 @@ final class GrpcConnections {
         GrpcConnection.shutdownGroup();
     }
 
-    /** Connections opened since this JVM started (tests). */
-    long openedCount() {
-        return opened.get();
-    }
 }

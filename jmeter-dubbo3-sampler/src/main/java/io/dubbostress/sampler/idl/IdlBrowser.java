@@ -46,7 +46,7 @@ public final class IdlBrowser {
                         : IdlTls.context(caFile.trim(), "TLS CA file");
                 GrpcConnection connection;
                 try {
-                    connection = GrpcConnection.open(target, ssl, timeoutMs);
+                    connection = GrpcConnection.open(target, ssl, GrpcConnections.connectTimeoutMs(timeoutMs));
                 } catch (GrpcConnection.ConnectFailure e) {
                     throw new BrowseException(e.getMessage());
                 }

@@ -84,12 +84,22 @@ final class IdlCall implements Call {
         }
         SampleRecording.end(result, start, end);
         result.setSentBytes(r.requestFrame.length - 5);
-        record(result, p, r, exchange, done);
+        // a server whose deadline (our grpc-timeout) passed first may reset the stream instead of answering
+        // DEADLINE_EXCEEDED (grpc-java's server does): that is the timeout too
+        boolean atTheDeadline = end - callStart >= TimeUnit.MILLISECONDS.toNanos(p.timeoutMs) * 9 / 10;
+        record(result, p, r, exchange, done, atTheDeadline);
     }
 
-    private void record(SampleResult result, IdlPlan p, IdlPlan.Resolved r, GrpcExchange exchange, boolean done) {
+    private void record(SampleResult result, IdlPlan p, IdlPlan.Resolved r, GrpcExchange exchange, boolean done,
+            boolean atTheDeadline) {
         putMessages(-1);
         String method = p.serviceName + "/" + p.methodName;
+        if (done && exchange.ending == GrpcExchange.Ending.FAILED && atTheDeadline
+                && exchange.failure.startsWith(GrpcConnection.RESET_BY_SERVER + "CANCEL")) {
+            SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
+                    + " within " + p.timeoutMs + " ms (the server cancelled the stream at the deadline it was sent)"));
+            return;
+        }
         if (!done || exchange.ending == GrpcExchange.Ending.CANCELLED) {
             SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
                     + " within " + p.timeoutMs + " ms (the deadline sent as grpc-timeout; the stream is cancelled)"));
