@@ -382,6 +382,45 @@ class IdlProvidersIT {
         softly.assertAll();
     }
 
+    /**
+     * Browse for IDL addresses, as the dialog lists them, with the shipped 3.3 jar on a stock home's class path: the
+     * grpc-java server's reflection and the triple provider's services from the .proto, each method's request template a
+     * JSON object of the request's fields; the triple provider's missing reflection and an HTTP/1.1 server named.
+     */
+    @Test
+    void browsesFromTheProtoAndFromReflection() throws Exception {
+        Path home = dir.resolve("home-browse");
+        SamplerHomes.withSampler(Path.of(System.getProperty("outside.jmeter.home")),
+                Path.of(System.getProperty("outside.dubbo3.jar")), home);
+        List<String> lines = SamplerProbeRun.run(home, Path.of(System.getProperty("outside.dubbo3.jar")), dir,
+                "idl-browse", namespace,
+                String.join("|", "idl-browse", "reflected", "grpc://127.0.0.1:" + grpcPort, ""),
+                String.join("|", "idl-browse", "proto", "tri://127.0.0.1:" + triPort, proto),
+                String.join("|", "idl-browse", "no-reflection", "tri://127.0.0.1:" + triPort, ""),
+                String.join("|", "idl-browse", "http1", "grpc://127.0.0.1:" + http1Port, ""));
+        lines.forEach(l -> System.out.println("idl browse: " + l));
+        for (String label : new String[] {"reflected", "proto"}) {
+            List<String> methods = lines.stream().filter(l -> l.startsWith(label + " method "))
+                    .collect(java.util.stream.Collectors.toList());
+            assertThat(methods).as(label).hasSize(5); // Upload, client-streaming, is not listed
+            String place = methods.stream().filter(l -> l.contains("/Place(")).findFirst().orElseThrow();
+            assertThat(place).startsWith(label + " method " + SERVICE + "/Place(io.dubbostress.outside.idl.Order)"
+                    + " returns io.dubbostress.outside.idl.PlaceOrderReply template ");
+            JsonNode template = JSON.readTree(place.substring(place.indexOf(" template ") + 10));
+            assertThat(template.fieldNames()).toIterable().containsExactly("id", "customer", "lines", "labels",
+                    "colour", "shipTo", "createdAt", "note", "signature", "priorities", "linesByNumber", "discount",
+                    "express");
+            assertThat(template.get("colour").asText()).isEqualTo("COLOUR_UNSPECIFIED");
+            assertThat(template.get("lines").get(0).get("unitPrice").has("nanos")).isTrue();
+            assertThat(methods).anyMatch(l -> l.contains("/Track(io.dubbostress.outside.idl.TrackRequest) returns"
+                    + " stream io.dubbostress.outside.idl.TrackUpdate"));
+        }
+        assertThat(lines).anyMatch(l -> l.startsWith("no-reflection error tri://127.0.0.1:" + triPort + ": the server"
+                + " offers no gRPC server reflection"));
+        assertThat(lines).anyMatch(l -> l.startsWith("http1 error 127.0.0.1:" + http1Port + " is not an HTTP/2 (gRPC)"
+                + " server: it answered 'HTTP/1.1 "));
+    }
+
     private static void check(SoftAssertions softly, XmlJtl.Sample s, IdlCase c) throws IOException {
         if (s == null) {
             softly.fail("no sample for " + c.sampler.label);
