@@ -64,7 +64,10 @@ final class IdlCall implements Call {
             failBeforeTheCall(result, start, Failure.CONFIG, e.getMessage());
             return;
         } catch (ServerReflection.ReflectionException e) {
-            failBeforeTheCall(result, start, Failure.CONFIG, io.dubbostress.sampler.sampler.DubboSampler.PROTO_FILES
+            // the server did not answer the question (in time, or at all) vs answered that it cannot
+            String code = e.getMessage().startsWith(ServerReflection.NO_ANSWER) ? Failure.TIMEOUT
+                    : e.getMessage().startsWith(ServerReflection.FAILED) ? Failure.NETWORK : Failure.CONFIG;
+            failBeforeTheCall(result, start, code, io.dubbostress.sampler.sampler.DubboSampler.PROTO_FILES
                     + ": empty, and " + e.getMessage());
             return;
         }

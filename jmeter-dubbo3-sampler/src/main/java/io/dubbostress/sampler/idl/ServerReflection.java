@@ -30,6 +30,10 @@ final class ServerReflection {
     private static final int FILE_BY_FILENAME = 3;
     private static final int FILE_CONTAINING_SYMBOL = 4;
     private static final int LIST_SERVICES = 7;
+    /** How an unanswered question starts (a {@code TIMEOUT} for the sample). */
+    static final String NO_ANSWER = "no answer from the server's reflection";
+    /** How a question whose stream failed starts (a {@code NETWORK} failure for the sample). */
+    static final String FAILED = "the server's reflection failed";
 
     private final GrpcConnection connection;
     private final boolean tls;
@@ -175,10 +179,10 @@ final class ServerReflection {
                     Collections.<String, String>emptyMap()), request, 64L << 20);
             if (!call.await(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs))) {
                 call.cancel();
-                throw new ReflectionException("no answer from the server's reflection within " + timeoutMs + " ms");
+                throw new ReflectionException(NO_ANSWER + " within " + timeoutMs + " ms");
             }
             if (call.ending != GrpcExchange.Ending.TRAILERS) {
-                throw new ReflectionException("the server's reflection failed: " + call.failure);
+                throw new ReflectionException(FAILED + ": " + call.failure);
             }
             int status = call.grpcStatus >= 0 ? call.grpcStatus : GrpcStatus.fromHttpStatus(call.httpStatus);
             if (status == GrpcStatus.UNIMPLEMENTED) {
