@@ -73,7 +73,13 @@ final class GrpcExchange {
             return;
         }
         if (length + n > data.length) {
-            data = Arrays.copyOf(data, Math.max(length + n, Math.max(1024, data.length * 2)));
+            int wanted = Math.max(length + n, Math.max(1024, data.length * 2));
+            if (length == 0 && n >= 5) {
+                // the first message's prefix says how long it is: one array for all of it (a unary answer)
+                long declared = 5L + (content.getUnsignedInt(content.readerIndex() + 1));
+                wanted = (int) Math.max(n, Math.min(declared, maxResponseBytes));
+            }
+            data = Arrays.copyOf(data, wanted);
         }
         content.readBytes(data, length, n);
         length += n;

@@ -6,6 +6,7 @@ import io.netty.util.AsciiString;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,12 +64,12 @@ final class GrpcFrames {
     }
 
     /**
-     * The messages in {@code data[0, length)}.
+     * The messages in {@code data[0, length)}: views of {@code data} (no copy), an inflated copy for a compressed one.
      *
      * @throws IOException when the framing is broken (a message cut short) or a compressed message does not inflate
      */
-    static List<byte[]> messages(byte[] data, int length) throws IOException {
-        List<byte[]> out = new ArrayList<>(1);
+    static List<ByteBuffer> messages(byte[] data, int length) throws IOException {
+        List<ByteBuffer> out = new ArrayList<>(1);
         int at = 0;
         while (at < length) {
             if (length - at < 5) {
@@ -81,17 +82,15 @@ final class GrpcFrames {
                 throw new IOException("the answer's message of " + (n & 0xffffffffL) + " bytes is cut short at "
                         + (length - at - 5) + " bytes");
             }
-            byte[] message = new byte[n];
-            System.arraycopy(data, at + 5, message, 0, n);
-            out.add(compressed ? gunzip(message) : message);
+            out.add(compressed ? ByteBuffer.wrap(gunzip(data, at + 5, n)) : ByteBuffer.wrap(data, at + 5, n).slice());
             at += 5 + n;
         }
         return out;
     }
 
-    private static byte[] gunzip(byte[] compressed) throws IOException {
-        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(compressed))) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(compressed.length * 4);
+    private static byte[] gunzip(byte[] data, int offset, int length) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(data, offset, length))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(length * 4);
             byte[] buffer = new byte[8192];
             for (int n; (n = in.read(buffer)) > 0; ) {
                 out.write(buffer, 0, n);

@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.idl;
 
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.dubbostress.sampler.call.ConfigurationException;
@@ -9,6 +10,7 @@ import io.dubbostress.sampler.json.JsonValues;
 import io.dubbostress.sampler.sampler.Call;
 import io.dubbostress.sampler.sampler.SampleRecording;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
@@ -136,7 +138,7 @@ final class IdlCall implements Call {
             SampleRecording.fail(result, GrpcStatus.failure(status, exchange.grpcMessage, method, p.address.triple()));
             return;
         }
-        List<byte[]> messages;
+        List<ByteBuffer> messages;
         try {
             messages = GrpcFrames.messages(exchange.data(), exchange.length());
         } catch (IOException e) {
@@ -144,8 +146,8 @@ final class IdlCall implements Call {
             return;
         }
         long bytes = 0;
-        for (byte[] m : messages) {
-            bytes += m.length;
+        for (ByteBuffer m : messages) {
+            bytes += m.remaining();
         }
         result.setBytes(bytes);
         result.setBodySize(bytes);
@@ -155,40 +157,43 @@ final class IdlCall implements Call {
                     + messages.size() + " messages"));
             return;
         }
-        if (p.responseDataChars == 0 && !p.echoCheck) {
+        // the echo's bytes equal the request's (a server writes an equal message the same way): equal, nothing parsed
+        boolean echoed = p.echoCheck && ByteBuffer.wrap(r.requestFrame, 5, r.requestFrame.length - 5)
+                .equals(messages.get(0));
+        if (p.responseDataChars == 0 && (!p.echoCheck || echoed)) {
             SampleRecording.succeed(result);
             return;
         }
-        String json;
-        DynamicMessage first;
+        List<DynamicMessage> answers = new java.util.ArrayList<>(messages.size());
         try {
-            StringBuilder text = new StringBuilder();
-            first = null;
-            for (byte[] m : messages) {
-                DynamicMessage message = DynamicMessage.parseFrom(r.responseType(), m);
-                first = first == null ? message : first;
-                if (r.serverStreaming()) {
-                    text.append(text.length() == 0 ? "[" : ",");
-                }
-                text.append(r.printer.print(message));
+            for (ByteBuffer m : messages) {
+                answers.add(DynamicMessage.parseFrom(r.responseType(), CodedInputStream.newInstance(m)));
             }
-            if (r.serverStreaming()) {
-                text.append(text.length() == 0 ? "[]" : "]");
-            }
-            json = text.toString();
-        } catch (InvalidProtocolBufferException e) {
+        } catch (IOException e) {
             SampleRecording.fail(result, Failure.of("SERIALIZATION", "the answer of " + method + " is not a "
                     + r.responseType().getFullName() + ": " + e.getMessage()));
             return;
         }
-        if (p.echoCheck && !echoes(r, first)) {
+        if (p.echoCheck && !echoed && !echoes(r, answers.get(0))) {
             SampleRecording.fail(result, Failure.of(Failure.MISMATCH, "the answer of " + method + " differs from the"
                     + " request (" + r.method.getInputType().getFullName() + " vs " + r.responseType().getFullName()
                     + ", compared field by field)"));
             return;
         }
         SampleRecording.succeed(result);
-        SampleRecording.keepResponse(result, json, p.responseDataChars);
+        if (p.responseDataChars != 0) {
+            try {
+                StringBuilder text = new StringBuilder(r.serverStreaming() ? "[" : "");
+                for (int i = 0; i < answers.size(); i++) {
+                    text.append(i == 0 ? "" : ",").append(r.printer.print(answers.get(i)));
+                }
+                SampleRecording.keepResponse(result, text.append(r.serverStreaming() ? "]" : "").toString(),
+                        p.responseDataChars);
+            } catch (InvalidProtocolBufferException e) { // an Any whose type is unknown: the data says so
+                SampleRecording.keepResponse(result, "(the answer cannot be shown as JSON: " + e.getMessage() + ")",
+                        p.responseDataChars);
+            }
+        }
     }
 
     /** The answer equals the request: as messages of one type, else field by field in their JSON forms. */

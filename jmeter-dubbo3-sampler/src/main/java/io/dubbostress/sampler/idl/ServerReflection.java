@@ -194,7 +194,7 @@ final class ServerReflection {
                 throw new ReflectionException("the server's reflection answered " + GrpcStatus.name(status)
                         + (call.grpcMessage == null ? "" : ": " + call.grpcMessage));
             }
-            List<byte[]> messages;
+            List<java.nio.ByteBuffer> messages;
             try {
                 messages = GrpcFrames.messages(call.data(), call.length());
             } catch (IOException e) {
@@ -204,7 +204,10 @@ final class ServerReflection {
                 throw new ReflectionException("the server's reflection sent no answer");
             }
             path = p;
-            return messages.get(0);
+            java.nio.ByteBuffer first = messages.get(0);
+            byte[] answer = new byte[first.remaining()];
+            first.get(answer);
+            return answer;
         }
         throw last;
     }
