@@ -21,8 +21,8 @@ import org.apache.jmeter.threads.JMeterVariables;
  * One thread's IDL calls for an {@link IdlPlan}: a stream on the target's shared {@link GrpcConnection} per sample
  * (the first sample of the thread obtains the connection: its connect time; without {@code .proto} files it also asks
  * the server's reflection for the types once), the prepared request written as it is, the answer's status mapped to
- * the sampler's failure codes ({@link GrpcStatus}). The answer is decoded only when its data is kept or the echo is
- * checked. A server-streaming call ends with the last message (its trailers): elapsed is the time to the last message,
+ * the sampler's failure codes ({@link GrpcStatus}). The answer is decoded only when its data is kept or an echo check
+ * finds its bytes differ from the request's, and printed as JSON only when its data is kept. A server-streaming call ends with the last message (its trailers): elapsed is the time to the last message,
  * latency to the first, and {@value #MESSAGES_VARIABLE} counts them.
  */
 final class IdlCall implements Call {
