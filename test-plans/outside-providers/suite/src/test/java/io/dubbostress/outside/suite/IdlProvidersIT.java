@@ -229,6 +229,12 @@ class IdlProvidersIT {
         if (triple) {
             out.add(new IdlCase(Case.idl(name + " echo gold", address, SERVICE, "Echo", "{\"text\": \"hi\"}", proto)
                     .set("version", "2.0.0").set("group", "gold").ok(null), "{\"text\": \"gold-2.0.0:hi\"}"));
+            // the gold service's echo is not the request: the echo check says so
+            out.add(new IdlCase(Case.idl(name + " echo gold checked", address, SERVICE, "Echo", "{\"text\": \"hi\"}",
+                    proto).set("version", "2.0.0").set("group", "gold").set("responseCheck", "echo")
+                    .fails("MISMATCH", Pattern.quote("the answer of " + SERVICE + "/Echo differs from the request"
+                            + " (io.dubbostress.outside.idl.EchoMessage vs io.dubbostress.outside.idl.EchoMessage,"
+                            + " compared field by field)")), null));
             out.add(new IdlCase(Case.idl(name + " reflection", address, SERVICE, "Echo", "{\"text\": \"hi\"}", "")
                     .fails("CONFIG", Pattern.quote("DubboSampler.protoFiles: empty, and the server offers no gRPC"
                             + " server reflection (grpc.reflection.v1 and v1alpha answer UNIMPLEMENTED): give the"
