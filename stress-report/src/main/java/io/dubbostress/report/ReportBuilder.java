@@ -16,6 +16,7 @@ import io.dubbostress.report.perfmon.PerfMonData;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
+import io.dubbostress.report.profile.ProfileSection;
 
 
 import java.io.IOException;
@@ -149,8 +150,11 @@ public final class ReportBuilder {
             warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
         }
         List<HopOverhead> hops = HopOverhead.pairs(scenarios, pairs, warnings);
+        ProfileSection profiles = run == null ? ProfileSection.none() : ProfileSection.read(run.root(),
+                run.manifest() != null && "true".equals(run.manifest().settings.get("profile")), scenarios, hops,
+                warnings);
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
-                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings);
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles);
     }
 
     /** The load generators' PerfMon readings beside a scenario's JTL (stress run --generator-agents). */

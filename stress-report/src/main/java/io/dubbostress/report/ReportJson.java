@@ -5,6 +5,7 @@ import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
+import io.dubbostress.report.profile.ProfileJson;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -45,6 +46,10 @@ public final class ReportJson {
         ArrayNode gc = root.putArray("gc");
         for (Report.GcLog log : report.gcLogs()) {
             gc.add(gcLog(log));
+        }
+        root.set("profiles", report.profiles().isEmpty() ? F.nullNode() : ProfileJson.of(report.profiles()));
+        for (int i = 0; i < report.hopOverhead().size(); i++) {
+            ((ObjectNode) hops.get(i)).put("profileSummary", report.profiles().sentence(report.hopOverhead().get(i)));
         }
         ArrayNode warnings = root.putArray("warnings");
         report.warnings().forEach(warnings::add);

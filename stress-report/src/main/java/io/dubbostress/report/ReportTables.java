@@ -7,6 +7,7 @@ import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
+import io.dubbostress.report.profile.ProfileTables;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,7 @@ final class ReportTables {
         tables.add(summary(report));
         if (!report.hopOverhead().isEmpty()) {
             tables.add(hopOverhead(report));
+            tables.addAll(ProfileTables.hop(report.profiles()));
         }
         if (report.scenarios().stream().anyMatch(s -> s.stats().fromDue() != null)) {
             tables.add(targetRate(report));
@@ -48,6 +50,7 @@ final class ReportTables {
         if (!report.gcLogs().isEmpty()) {
             tables.add(gcLogs(report));
         }
+        tables.addAll(ProfileTables.perScenario(report.profiles()));
         return tables;
     }
 
@@ -133,6 +136,12 @@ final class ReportTables {
             }
             cells.add(Format.decimal(hop.tpsRatio(), 3));
             table.row(cells.toArray(new String[0]));
+        }
+        for (HopOverhead hop : report.hopOverhead()) {
+            String sentence = report.profiles().sentence(hop);
+            if (sentence != null) {
+                table.lead("Where the hop's time goes: " + sentence);
+            }
         }
         table.note("Pairs: hop-X and hop-http-X with direct-X (or --pair). A positive difference is what the hop adds.");
         for (HopOverhead hop : report.hopOverhead()) {
