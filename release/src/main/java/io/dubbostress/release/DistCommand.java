@@ -155,7 +155,8 @@ public final class DistCommand implements Callable<Integer> {
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    /** Deletes a folder and everything in it (nothing when it does not exist). */
+    static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
