@@ -192,7 +192,7 @@ class DistIT {
             Pattern.compile("io\\.dubbostress:jmeter-dubbo3?-sampler:([0-9][^<\\s`]*)"),
             Pattern.compile("jmeter-dubbo3?-sampler-([0-9][\\w.]*?)\\.jar"),
             Pattern.compile("dubbo-stress Dubbo Sampler ([0-9][\\w.]*)")};
-        Pattern downloads = Pattern.compile("https://\\S*/releases/download/");
+        Pattern downloads = Pattern.compile("https://[^\\s;\"]*/releases/download/");
         for (String doc : List.of("README.md", "docs/SAMPLER.md", "docs/RELEASE.md", "CHANGELOG.md")) {
             String text = Files.readString(ReleaseBuild.HOME.resolve(doc));
             List<String> named = new ArrayList<>();

@@ -36,6 +36,9 @@ class JMeterMavenPluginIT {
                 .as("the example uses the release this build makes").isEqualTo(ReleaseBuild.VERSION);
         assertThat(pom.getElementsByTagName("jmeter.version").item(0).getTextContent())
                 .isEqualTo(ReleaseBuild.property("jmeter.version"));
+        // the example's plan is the shipped one, unchanged
+        assertThat(Sha256Sums.of(EXAMPLE.resolve("src/test/jmeter/dubbo-direct.jmx")))
+                .isEqualTo(Sha256Sums.of(ReleaseBuild.HOME.resolve("test-plans/dubbo-direct.jmx")));
         Path target = EXAMPLE.resolve("target");
         DistCommand.deleteTree(target);
 

@@ -166,7 +166,17 @@ final class PluginsManagerHome {
                 Path target = copy.resolve(rel);
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
-                } else if (!(rel.startsWith("lib/ext/") && !p.getFileName().toString().startsWith("ApacheJMeter_"))) {
+                } else if (rel.startsWith("lib/ext/") && !p.getFileName().toString().startsWith("ApacheJMeter_")) {
+                    continue; // the build's additions to the stock home: the sampler and the PerfMon jars
+                } else if (rel.startsWith("lib/") && rel.endsWith(".jar")) {
+                    // JMeter's jars are only read, and the Manager moves jars, never writes into one: a hard link
+                    // (another name for the same file) is a copy for this purpose, and costs nothing
+                    try {
+                        Files.createLink(target, p);
+                    } catch (IOException | UnsupportedOperationException e) {
+                        Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                    }
+                } else {
                     Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
