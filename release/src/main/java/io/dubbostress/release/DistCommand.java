@@ -66,7 +66,7 @@ public final class DistCommand implements Callable<Integer> {
     @Option(names = "--plans", required = true, paramLabel = "DIR", description = "the folder with the .jmx plans")
     Path plans;
     @Option(names = "--changelog", required = true, paramLabel = "FILE") Path changelog;
-    @Option(names = "--readme", paramLabel = "FILE", description = "the folder's README (default: DIR/../dist-files/README.md)")
+    @Option(names = "--readme", required = true, paramLabel = "FILE", description = "the folder's README.md")
     Path readme;
     @Option(names = "--screenshot", paramLabel = "PNG") Path screenshot;
 
@@ -93,7 +93,7 @@ public final class DistCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        for (Path input : new Path[] {samplerJar, sampler3Jar, agentJar, plans, changelog}) {
+        for (Path input : new Path[] {samplerJar, sampler3Jar, agentJar, plans, changelog, readme}) {
             if (!Files.exists(input)) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "not found: " + input);
             }
@@ -114,10 +114,7 @@ public final class DistCommand implements Callable<Integer> {
             }
         }
         Files.copy(changelog, dist.resolve("CHANGELOG.md"));
-        Path readmeFile = readme != null ? readme : dist.resolveSibling("dist-files").resolve("README.md");
-        if (Files.exists(readmeFile)) {
-            Files.copy(readmeFile, dist.resolve("README.md"));
-        }
+        Files.copy(readme, dist.resolve("README.md"));
         String screenshotName = null;
         if (screenshot != null && Files.exists(screenshot)) {
             screenshotName = screenshot.getFileName().toString();
