@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 base_url=""
 maven_url=""
-goal="package -DskipTests"
+goal="verify -DskipTests"
 while [ $# -gt 0 ]; do
   case "$1" in
     --base-url) [ $# -ge 2 ] || { echo "release.sh: --base-url needs a URL" >&2; exit 2; }; base_url=$2; shift 2 ;;
