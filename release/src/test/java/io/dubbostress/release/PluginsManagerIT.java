@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * release's own, made by the same command as dist/ (DistCommand) with this server's URLs as the base URL and the Maven
  * URL, the company-mirror case; the Maven side serves the build's local repository (the jars Maven Central gave it).
  *
- * <p>In each home: {@code status}; {@code install-for-jmx} on each shipped plan (each must be recognised by its own
- * elements: http-hop.jmx by the Target Rate Schedule alone); the direct plan run; {@code install} of the Dubbo 3.3
+ * <p>In each home: {@code status}; {@code install-for-jmx} on a hop plan (5.6.3: http-hop.jmx, recognised by its
+ * Target Rate Schedule alone; 5.1.1: dubbo-hop.jmx), {@code uninstall}, {@code install-for-jmx} on dubbo-direct.jmx;
+ * the direct plan run; {@code install} of the Dubbo 3.3
  * jar (the 2.7 jar must go) and the plan run on it; back to the 2.7 jar; {@code uninstall}, after which the plan
  * cannot load. Only loopback is reached: every request the Manager made is one the server answered, and no statistics
  * were posted.
@@ -91,17 +92,17 @@ class PluginsManagerIT {
         assertThat(h.run("status").statusLine()).isEqualTo("[" + core + "]");
         assertThat(h.pluginJars("lib/ext")).isEmpty();
 
-        // each shipped plan is recognised by the elements in it: the 2.7 jar (never both) and the PerfMon listener
-        h.run("install-for-jmx", ReleaseBuild.plan("http-hop.jmx").toString());
-        assertThat(h.pluginJars("lib/ext")).containsExactly(sampler, perfmon);
+        // each shipped plan is recognised by the elements in it (the hop plans one per home, the direct plan in both):
+        // the 2.7 jar (never both jars) and the PerfMon listener with its libraries
+        String hopPlan = jmeterVersion.equals("5.6.3") ? "http-hop.jmx" : "dubbo-hop.jmx";
+        h.run("install-for-jmx", ReleaseBuild.plan(hopPlan).toString());
+        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + hopPlan).containsExactly(sampler, perfmon);
         assertThat(h.pluginJars("lib")).containsAll(perfmonLibs);
         assertThat(h.run("status").statusLine()).isEqualTo("[dubbo-stress=" + v + ", " + core + ", " + perfmonStatus + "]");
-        for (String plan : List.of("dubbo-hop.jmx", "dubbo-direct.jmx")) {
-            h.run("uninstall", "dubbo-stress");
-            assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
-            h.run("install-for-jmx", ReleaseBuild.plan(plan).toString());
-            assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + plan).containsExactly(sampler, perfmon);
-        }
+        h.run("uninstall", "dubbo-stress");
+        assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
+        h.run("install-for-jmx", ReleaseBuild.plan("dubbo-direct.jmx").toString());
+        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx dubbo-direct.jmx").containsExactly(sampler, perfmon);
         DirectPlan.run(h.home, dir.resolve("run-2.7"), services).assertRanWith(ReleaseBuild.property("dubbo.version"));
 
         // switching to the Dubbo 3.3 jar removes the 2.7 jar (the plugins' installerClass), and back
