@@ -89,30 +89,13 @@ public final class PluginsRepository {
     }
 
     public static List<Plugin> plugins(Release r) {
-        String help = r.homeUrl() + "/blob/v" + r.version() + "/docs/SAMPLER.md";
-        String screenshot = r.screenshot() == null ? null : r.baseUrl() + r.screenshot();
-        String elements = "<p>Adds the <b>Dubbo Sampler</b>, the <b>Dubbo Defaults</b> config element and the <b>Target"
-                + " Rate Schedule</b> timer (dubbo-stress): generic or typed calls to Dubbo providers, directly or"
-                + " through a registry, timed to the microsecond (<code>elapsed_us</code>), and pacing to a target"
-                + " rate with response times from each call's due time.</p>";
-        String oneAtATime = "<p>One of the two dubbo-stress plugins at a time (they hold the same classes):"
-                + " installing one removes the other.</p>";
-        Plugin dubbo27 = new Plugin(SAMPLER,
-                "Dubbo Sampler (dubbo-stress, Dubbo 2.7 client)",
-                elements + "<p>Carries the Dubbo " + r.dubbo27() + " client: <code>dubbo://</code> (hessian2) to Dubbo"
-                        + " 2.6, 2.7 and 3.x providers, ZooKeeper registries. Choose it when your clients run Dubbo"
-                        + " 2.7.</p>" + oneAtATime,
-                screenshot, help, "dubbo-stress", MARKER_DUBBO27, COMPONENT_CLASSES, INSTALLER, null,
-                Map.of(r.version(), new Version(r.baseUrl() + r.samplerJar(), r.changes(), Map.of(),
-                        List.of(JMETER_CORE))));
-        Plugin dubbo33 = new Plugin(SAMPLER_DUBBO3,
-                "Dubbo Sampler (dubbo-stress, Dubbo 3.3 client)",
-                elements + "<p>Carries the Dubbo " + r.dubbo33() + " client: <code>dubbo://</code> and triple"
-                        + " (<code>tri://</code>), application-level discovery, ZooKeeper registries and the Nacos client. Choose"
-                        + " it when your clients run Dubbo 3.</p>" + oneAtATime,
-                screenshot, help, "dubbo-stress", MARKER_DUBBO33, null, INSTALLER, null,
-                Map.of(r.version(), new Version(r.baseUrl() + r.sampler3Jar(), r.changes(), Map.of(),
-                        List.of(JMETER_CORE))));
+        Plugin dubbo27 = sampler(r, SAMPLER, "2.7", "<p>Carries the Dubbo " + r.dubbo27() + " client:"
+                + " <code>dubbo://</code> (hessian2) to Dubbo 2.6, 2.7 and 3.x providers, ZooKeeper registries. Choose it"
+                + " when your clients run Dubbo 2.7.</p>", MARKER_DUBBO27, COMPONENT_CLASSES, r.samplerJar());
+        Plugin dubbo33 = sampler(r, SAMPLER_DUBBO3, "3.3", "<p>Carries the Dubbo " + r.dubbo33() + " client:"
+                + " <code>dubbo://</code> and triple (<code>tri://</code>), application-level discovery, ZooKeeper"
+                + " registries and the Nacos client. Choose it when your clients run Dubbo 3.</p>", MARKER_DUBBO33,
+                null, r.sampler3Jar());
         PerfMonJars p = r.perfmon();
         Map<String, String> perfmonLibs = new LinkedHashMap<>();
         perfmonLibs.put("jmeter-plugins-cmn-jmeter>=" + p.cmnJmeter(),
@@ -134,6 +117,23 @@ public final class PluginsRepository {
                 Map.of("", new Version(r.mavenUrl() + "org/apache/jmeter/ApacheJMeter_core/%1$s/ApacheJMeter_core-%1$s.jar",
                         null, Map.of(), List.of())));
         return List.of(dubbo27, dubbo33, perfmon, core);
+    }
+
+    /** One of the two sampler plugins: the same elements, its own Dubbo client, marker class and jar. */
+    private static Plugin sampler(Release r, String id, String dubboLine, String client, String marker,
+            List<String> components, String jar) {
+        String elements = "<p>Adds the <b>Dubbo Sampler</b>, the <b>Dubbo Defaults</b> config element and the <b>Target"
+                + " Rate Schedule</b> timer (dubbo-stress): generic or typed calls to Dubbo providers, directly or"
+                + " through a registry, timed to the microsecond (<code>elapsed_us</code>), and pacing to a target"
+                + " rate with response times from each call's due time.</p>";
+        String oneAtATime = "<p>One of the two dubbo-stress plugins at a time (they hold the same classes):"
+                + " installing one removes the other.</p>";
+        return new Plugin(id, "Dubbo Sampler (dubbo-stress, Dubbo " + dubboLine + " client)",
+                elements + client + oneAtATime,
+                r.screenshot() == null ? null : r.baseUrl() + r.screenshot(),
+                r.homeUrl() + "/blob/v" + r.version() + "/docs/SAMPLER.md", "dubbo-stress", marker, components,
+                INSTALLER, null,
+                Map.of(r.version(), new Version(r.baseUrl() + jar, r.changes(), Map.of(), List.of(JMETER_CORE))));
     }
 
     public static void write(List<Plugin> plugins, Path file) throws IOException {
