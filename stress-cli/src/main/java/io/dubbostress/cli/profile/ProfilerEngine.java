@@ -4,9 +4,8 @@ import java.nio.file.Path;
 
 /**
  * A profiler that can be started and stopped in a running JVM of this machine, writing a JFR-format file the report
- * reads ({@code io.dubbostress.report.profile.JfrProfile}): {@link AsyncProfiler} (the default) or {@link
- * FlightRecorder}. Both reach the JVM through the JDK's attach mechanism, so the JVM must run as the same user and
- * allow it (not {@code -XX:+DisableAttachMechanism}).
+ * reads ({@code io.dubbostress.report.profile.JfrProfile}): {@link AsyncProfiler}. It reaches the JVM through the
+ * JDK's attach mechanism, so the JVM must run as the same user and allow it (not {@code -XX:+DisableAttachMechanism}).
  *
  * <pre>
  * ProfilerEngine engine = AsyncProfiler.fromClassPath(tempDir);
@@ -17,7 +16,7 @@ import java.nio.file.Path;
  */
 public interface ProfilerEngine {
 
-    /** {@code async-profiler 4.1}, {@code JDK Flight Recorder}. */
+    /** {@code async-profiler 4.1}. */
     String name();
 
     /** What it is asked to record, e.g. {@code event=cpu,interval=10ms,alloc=512k,lock=10ms}. */

@@ -155,6 +155,11 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard per scenario.")
     boolean noDashboard;
 
+    @Option(names = "--profile", description = "Profile each JVM the run starts (provider, consumer, JMeter) over "
+            + "each scenario's steady window with async-profiler (CPU, allocations, lock waits): flame graphs, top "
+            + "frames and, per hop/direct pair, the frames the hop adds per call, in the report (docs/PROFILES.md).")
+    boolean profile;
+
     @Override
     public Integer call() {
         RunSettings settings = settings();
@@ -209,6 +214,11 @@ public class RunCommand implements Callable<Integer> {
         } else if (slo != null) {
             throw new UserError("Option '--slo' is for the capacity search: add --find-max-rate");
         }
+        if (profile && findMaxRate) {
+            throw new UserError("Option '--profile' profiles a run's scenarios, not a capacity search's trials: "
+                    + "drop --find-max-rate, or --profile");
+        }
+        s.profile = profile;
         s.timeoutMs = harness.timeoutMs;
         s.cpuIterations = harness.cpuIterations;
         s.providerJvmArgs = harness.providerJvmArgs;

@@ -42,6 +42,8 @@ final class RunSettings {
     /** --generator-agents: PerfMon agents on the load generators, read by the run. */
     List<HostPort> generatorAgents = new ArrayList<>();
     boolean dashboard = true;
+    /** --profile: each JVM the run starts is profiled over each scenario's steady window. */
+    boolean profile;
     Path out;
     /** --out not given: {@link RunFolderSetup#defaultLocation()}, which may take a suffix if another run has it. */
     boolean outIsStampedDefault;
@@ -91,6 +93,7 @@ final class RunSettings {
                     : String.join(",", generatorAgents.stream().map(HostPort::toString).toArray(String[]::new)));
         }
         m.put("dashboard", String.valueOf(dashboard));
+        m.put("profile", String.valueOf(profile));
         return m;
     }
 }

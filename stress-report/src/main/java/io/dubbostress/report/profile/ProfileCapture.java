@@ -22,7 +22,7 @@ import java.util.List;
  * </pre>
  */
 @JsonPropertyOrder({"schema", "scenario", "profiler", "options", "plannedFromEpochMs", "plannedToEpochMs",
-    "services"})
+    "hostStartedEpochMs", "hostStoppedEpochMs", "hostContextSwitchesAtStart", "hostContextSwitchesAtStop", "services"})
 @JsonIgnoreProperties(ignoreUnknown = true)
 public final class ProfileCapture {
 
@@ -39,12 +39,17 @@ public final class ProfileCapture {
     /** The steady window the run meant to profile: the test's start plus the warm-up, to its planned end. */
     public long plannedFromEpochMs;
     public long plannedToEpochMs;
+    /** The machine's context switches since boot ({@code /proc/stat} ctxt) at the recordings' start and stop. */
+    public long hostStartedEpochMs;
+    public long hostStoppedEpochMs;
+    public Long hostContextSwitchesAtStart;
+    public Long hostContextSwitchesAtStop;
     public List<Target> services = new ArrayList<>();
 
     /** One profiled JVM. */
     @JsonPropertyOrder({"service", "pid", "file", "status", "reason", "startedEpochMs", "stoppedEpochMs",
         "cpuMillisAtStart", "cpuMillisAtStop", "threadsAtStart", "threadsAtStop", "fdsAtStart", "fdsAtStop",
-        "fileBytes"})
+        "contextSwitchesAtStart", "contextSwitchesAtStop", "fileBytes"})
     @JsonIgnoreProperties(ignoreUnknown = true)
     public static final class Target {
         /** {@code provider}, {@code consumer}, {@code jmeter}. */
@@ -65,6 +70,9 @@ public final class ProfileCapture {
         public Integer threadsAtStop;
         public Integer fdsAtStart;
         public Integer fdsAtStop;
+        /** Voluntary and involuntary context switches of its live threads; null when unknown. */
+        public Long contextSwitchesAtStart;
+        public Long contextSwitchesAtStop;
         public long fileBytes;
 
         public Target() {

@@ -27,6 +27,7 @@ public final class ProfileJson {
         for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
             ObjectNode node = scenarios.addObject();
             node.put("scenario", scenario.getKey());
+            put(node, "hostContextSwitchesPerSecond", section.hostContextSwitchesPerSecond(scenario.getKey()), 1);
             ArrayNode services = node.putArray("services");
             for (ServiceProfile p : scenario.getValue()) {
                 services.add(service(p));
@@ -67,6 +68,12 @@ public final class ProfileJson {
         put(node, "profiledCpuUsPerCall", p.usPerCall(p.cpu().weight()), 2);
         put(node, "usPerSample", p.usPerSample(), 3);
         put(node, "coveragePercent", p.coverage() * 100, 1);
+        put(node, "contextSwitchesPerSecond", p.contextSwitchesPerSecond(), 1);
+        node.put("threadsAtStart", p.target().threadsAtStart);
+        node.put("threadsAtStop", p.target().threadsAtStop);
+        node.put("openFilesAtStart", p.target().fdsAtStart);
+        node.put("openFilesAtStop", p.target().fdsAtStop);
+        node.put("fileBytes", p.target().fileBytes);
         ArrayNode components = node.putArray("components");
         p.cpu().components().forEach((name, weight) -> {
             ObjectNode c = components.addObject();

@@ -32,17 +32,20 @@ public final class ProfileSection {
     private final Map<String, List<ServiceProfile>> byScenario;
     private final Map<HopOverhead, Map<String, ProfileDiff>> diffs;
     private final Map<HopOverhead, String> sentences;
+    private final Map<String, Double> hostSwitches;
 
     private ProfileSection(Map<String, List<ServiceProfile>> byScenario,
-                           Map<HopOverhead, Map<String, ProfileDiff>> diffs, Map<HopOverhead, String> sentences) {
+                           Map<HopOverhead, Map<String, ProfileDiff>> diffs, Map<HopOverhead, String> sentences,
+                           Map<String, Double> hostSwitches) {
         this.byScenario = byScenario;
         this.diffs = diffs;
         this.sentences = sentences;
+        this.hostSwitches = hostSwitches;
     }
 
     /** No profiles (a run without --profile, loose files). */
     public static ProfileSection none() {
-        return new ProfileSection(Map.of(), Map.of(), Map.of());
+        return new ProfileSection(Map.of(), Map.of(), Map.of(), Map.of());
     }
 
     /**
@@ -53,6 +56,7 @@ public final class ProfileSection {
                                       List<HopOverhead> hops, List<String> warnings) {
         RunLayout layout = new RunLayout(root);
         Map<String, List<ServiceProfile>> byScenario = new LinkedHashMap<>();
+        Map<String, Double> hostSwitches = new LinkedHashMap<>();
         for (ScenarioResult scenario : scenarios) {
             Path file = layout.profileCapture(scenario.name());
             if (!Files.isRegularFile(file)) {
@@ -69,6 +73,11 @@ public final class ProfileSection {
                 warnings.add("scenario " + scenario.name() + ": no profile: " + root.relativize(file)
                         + " cannot be read (" + e.getMessage() + ")");
                 continue;
+            }
+            long ms = capture.hostStoppedEpochMs - capture.hostStartedEpochMs;
+            if (capture.hostContextSwitchesAtStart != null && capture.hostContextSwitchesAtStop != null && ms > 0) {
+                hostSwitches.put(scenario.name(), Math.max(0, capture.hostContextSwitchesAtStop
+                        - capture.hostContextSwitchesAtStart) * 1000.0 / ms);
             }
             List<ServiceProfile> profiles = new ArrayList<>();
             for (ProfileCapture.Target target : ordered(capture.services)) {
@@ -106,7 +115,7 @@ public final class ProfileSection {
             diffs.put(hop, perService);
             sentences.put(hop, HopSentence.of(hop, perService, notCompared));
         }
-        return new ProfileSection(byScenario, diffs, sentences);
+        return new ProfileSection(byScenario, diffs, sentences, hostSwitches);
     }
 
     private static List<ProfileCapture.Target> ordered(List<ProfileCapture.Target> targets) {
@@ -171,6 +180,11 @@ public final class ProfileSection {
     /** Per hop/direct pair with profiles on both sides, the difference of each JVM compared. */
     public Map<HopOverhead, Map<String, ProfileDiff>> diffs() {
         return Collections.unmodifiableMap(diffs);
+    }
+
+    /** The machine's context switches per second over {@code scenario}'s recordings; NaN when unknown. */
+    public double hostContextSwitchesPerSecond(String scenario) {
+        return hostSwitches.getOrDefault(scenario, Double.NaN);
     }
 
     /** The sentence naming where {@code pair}'s extra CPU per call goes, or null without profiles of both sides. */

@@ -82,7 +82,7 @@ public final class ProfileTables {
         }
         Table summary = new Table("Profiles (steady state): CPU per call of each JVM", 3, "scenario", "service",
                 "profiler", "seconds", "samples", "calls", "CPU \u00b5s/call (OS)", "profiled \u00b5s/call",
-                "heaviest component", "status").text(8, 9);
+                "ctx switches/s", "threads", "open files", "heaviest component", "status").text(9, 10, 11, 12);
         Table frames = new Table("Top frames (CPU, steady state): where each JVM spends its time", 4, "scenario",
                 "service", "frame", "component", "self %", "total %", "self \u00b5s/call");
         Table memory = new Table("Allocations and lock contention (steady state)", 2, "scenario", "service",
@@ -90,8 +90,8 @@ public final class ProfileTables {
         for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
             for (ServiceProfile p : scenario.getValue()) {
                 if (!p.present()) {
-                    summary.row(scenario.getKey(), p.service(), NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                            "missing: " + p.missing());
+                    summary.row(scenario.getKey(), p.service(), NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+                            NONE, NONE, "missing: " + p.missing());
                     continue;
                 }
                 JfrProfile jfr = p.profile();
@@ -103,7 +103,10 @@ public final class ProfileTables {
                         String.format(Locale.ROOT, "%.1f", (p.toMs() - p.fromMs()) / 1000.0),
                         String.format(Locale.ROOT, "%,d", p.cpu().weight()),
                         String.format(Locale.ROOT, "%,.0f", p.calls()), us(p.osCpuUsPerCall()),
-                        us(p.usPerCall(p.cpu().weight())), heaviest, p.note() == null ? "ok" : "ok; " + p.note());
+                        us(p.usPerCall(p.cpu().weight())), rate(p.contextSwitchesPerSecond()),
+                        startToStop(p.target().threadsAtStart, p.target().threadsAtStop),
+                        startToStop(p.target().fdsAtStart, p.target().fdsAtStop), heaviest,
+                        p.note() == null ? "ok" : "ok; " + p.note());
                 int n = 0;
                 for (CallTree.FrameStat f : p.cpu().frames()) {
                     if (n++ == TOP_FRAMES) {
@@ -120,7 +123,15 @@ public final class ProfileTables {
         summary.note("CPU \u00b5s/call (OS): the JVM's CPU time over its recording (/proc/<pid>/stat at both ends) per"
                 + " call of the scenario; profiled: its samples in the steady state, each worth its share of that"
                 + " time. A service that takes no part in a scenario (the consumer in a direct one) still shows what it"
-                + " did meanwhile, per call of that scenario.");
+                + " did meanwhile, per call of that scenario. ctx switches/s: voluntary and involuntary, of all the JVM's"
+                + " threads (/proc/<pid>/task/*/status) over the recording; threads, open files: at its start -> stop.");
+        for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
+            double host = section.hostContextSwitchesPerSecond(scenario.getKey());
+            if (!Double.isNaN(host)) {
+                summary.note(String.format(Locale.ROOT, "%s: the machine's context switches: %,.0f/s (/proc/stat).",
+                        scenario.getKey(), host));
+            }
+        }
         frames.note("self: samples whose leaf is the frame; total: samples with the frame anywhere in their stack."
                 + " report.html draws each JVM's flame graph (click to zoom, search).");
         memory.note("Allocations: estimated from async-profiler's samples (one per TLAB or large object, weighted by its"
@@ -150,6 +161,19 @@ public final class ProfileTables {
         Map.Entry<Component.Attribution, Long> place = tree.places().entrySet().iterator().next();
         return String.format(Locale.ROOT, "%s (%.0f %%), most at %s (%.0f %%)", leaf.name(),
                 100.0 * leaf.self() / tree.weight(), place.getKey().place(), 100.0 * place.getValue() / tree.weight());
+    }
+
+    static String rate(double value) {
+        return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    static String startToStop(Integer start, Integer stop) {
+        if (start == null && stop == null) {
+            return NONE;
+        }
+        String a = start == null ? NONE : String.valueOf(start);
+        String b = stop == null ? NONE : String.valueOf(stop);
+        return a.equals(b) ? a : a + " -> " + b;
     }
 
     static String us(double value) {

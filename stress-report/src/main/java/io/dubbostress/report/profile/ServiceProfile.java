@@ -35,10 +35,11 @@ public final class ServiceProfile {
     private final double usPerSample;
     private final double coverage;
     private final String note;
+    private final ProfileCapture.Target target;
 
     private ServiceProfile(String scenario, String service, String missing, JfrProfile profile, long fromMs,
                            long toMs, double windowCalls, double osCpuUsPerCall, double usPerSample, double coverage,
-                           String note) {
+                           String note, ProfileCapture.Target target) {
         this.scenario = scenario;
         this.service = service;
         this.missing = missing;
@@ -50,12 +51,13 @@ public final class ServiceProfile {
         this.usPerSample = usPerSample;
         this.coverage = coverage;
         this.note = note;
+        this.target = target == null ? new ProfileCapture.Target(service, -1, "") : target;
     }
 
     /** A profile that is not there, and why. */
     public static ServiceProfile missing(String scenario, String service, String why) {
         return new ServiceProfile(scenario, service, why, null, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                null);
+                null, null);
     }
 
     /** Reads the profile of {@code target} (one JVM of {@code capture}) from {@code dir}, over the steady state. */
@@ -106,7 +108,8 @@ public final class ServiceProfile {
         }
         double coverage = cpuTime && osCpuUs > 0 ? allSamples * (interval / 1000.0) / osCpuUs : Double.NaN;
         String note = null;
-        if (coverage < 0.7) {
+        // a JVM that barely ran (the consumer of a direct scenario) has too few samples for the share to mean much
+        if (coverage < 0.7 && osCpuUs >= 50 * (interval / 1000.0)) {
             note = String.format(Locale.ROOT, "the profile's samples account for %.0f %% of the CPU time the OS counted"
                     + " (samples lost, or threads the profiler could not see); frames are scaled to the OS's figure",
                     coverage * 100);
@@ -115,7 +118,7 @@ public final class ServiceProfile {
             note = note == null ? target.reason : note + "; " + target.reason;
         }
         return new ServiceProfile(name, target.service, null, profile, from, to, windowCalls, osCpuUsPerCall,
-                usPerSample, coverage, note);
+                usPerSample, coverage, note, target);
     }
 
     /**
@@ -190,6 +193,19 @@ public final class ServiceProfile {
     /** async-profiler's samples x interval over the OS's CPU time (about 1 when nothing was lost); NaN if unknown. */
     public double coverage() {
         return coverage;
+    }
+
+    /** What the run recorded of this JVM (its counters at the recording's start and stop). */
+    public ProfileCapture.Target target() {
+        return target;
+    }
+
+    /** The context switches of the JVM's threads per second over its recording; NaN when unknown. */
+    public double contextSwitchesPerSecond() {
+        Long a = target.contextSwitchesAtStart;
+        Long b = target.contextSwitchesAtStop;
+        long ms = target.stoppedEpochMs - target.startedEpochMs;
+        return a == null || b == null || ms <= 0 ? Double.NaN : Math.max(0, b - a) * 1000.0 / ms;
     }
 
     /** What to know about this profile (lost samples, a problem at its stop), or null. */
