@@ -154,6 +154,16 @@ public final class CallTree {
         return list;
     }
 
+    /** Every frame with its self and total weight, heaviest total first (then by name). */
+    public List<FrameStat> framesByTotal() {
+        List<FrameStat> list = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            list.add(new FrameStat(names.get(i), self[i], total[i]));
+        }
+        list.sort(Comparator.comparingLong(FrameStat::total).reversed().thenComparing(FrameStat::name));
+        return list;
+    }
+
     /** Per frame name, its weights (for lining two trees up). */
     public Map<String, FrameStat> framesByName() {
         Map<String, FrameStat> map = new HashMap<>(names.size() * 2);

@@ -81,9 +81,16 @@ public final class ProfileJson {
             put(c, "percent", p.percent(weight), 2);
             put(c, "usPerCall", p.usPerCall(weight), 2);
         });
-        ArrayNode frames = node.putArray("topFrames");
+        frames(node.putArray("topFrames"), p, p.cpu().frames());
+        frames(node.putArray("topFramesByTotal"), p, p.cpu().framesByTotal());
+        node.set("allocations", weights(jfr.allocations(), p, "bytesPerCall", 1));
+        node.set("locks", weights(jfr.locks(), p, "waitUsPerCall", 1000));
+        return node;
+    }
+
+    private static void frames(ArrayNode frames, ServiceProfile p, List<CallTree.FrameStat> stats) {
         int n = 0;
-        for (CallTree.FrameStat f : p.cpu().frames()) {
+        for (CallTree.FrameStat f : stats) {
             if (n++ == TOP_FRAMES) {
                 break;
             }
@@ -95,9 +102,6 @@ public final class ProfileJson {
             put(frame, "selfUsPerCall", p.usPerCall(f.self()), 2);
             put(frame, "totalUsPerCall", p.usPerCall(f.total()), 2);
         }
-        node.set("allocations", weights(jfr.allocations(), p, "bytesPerCall", 1));
-        node.set("locks", weights(jfr.locks(), p, "waitUsPerCall", 1000));
-        return node;
     }
 
     private static ObjectNode weights(CallTree tree, ServiceProfile p, String perCall, double divisor) {
