@@ -39,7 +39,6 @@ public final class JfrProfile {
     private long firstSampleMs = Long.MAX_VALUE;
     private long lastSampleMs = Long.MIN_VALUE;
     private long samplesOutside;
-    private boolean jfrPeriodSeen;
 
     private JfrProfile() {
     }
@@ -141,9 +140,6 @@ public final class JfrProfile {
         }
         // async-profiler: version, engine, event, interval...; JFR: per event type, e.g. jdk.ExecutionSample's period
         settings.putIfAbsent(name, value);
-        if (name.equals("period") && event.hasField("id")) {
-            jfrPeriodSeen = true;
-        }
     }
 
     private static String threadName(RecordedEvent event, String field) {
@@ -192,13 +188,15 @@ public final class JfrProfile {
         return locks;
     }
 
-    /** {@code async-profiler 4.1}, or {@code JDK Flight Recorder}. */
+    /** {@code async-profiler 4.1} (its settings are in the file), else {@code JDK Flight Recorder}. */
     public String profiler() {
         String version = settings.get("version");
         if (settings.containsKey("engine") && version != null) {
             return "async-profiler " + version;
         }
-        return jfrPeriodSeen || !settings.isEmpty() ? "JDK Flight Recorder" : "unknown";
+        // async-profiler always records its settings; a recording without them is the JDK's own (which records its
+        // settings only when jdk.ActiveSetting is enabled)
+        return "JDK Flight Recorder";
     }
 
     /**
