@@ -10,6 +10,7 @@ import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.GcLogAnalyzer;
 import io.dubbostress.report.gc.GcLogFiles;
 import io.dubbostress.report.gc.GcLogSet;
+import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
@@ -374,6 +375,10 @@ public final class ReportBuilder {
                 logs.add(new Report.GcLog(shown, analysis, gcEasy));
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
+                }
+                HeapTrend trend = HeapTrend.of(analysis.events());
+                if (trend.verdict() == HeapTrend.Verdict.RISING) {
+                    warnings.add(shown + ": " + trend.sentence());
                 }
             } catch (UserError e) {
                 warnings.add(e.getMessage() + "; left out of the report");

@@ -1,6 +1,7 @@
 package io.dubbostress.report;
 
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
@@ -328,6 +329,14 @@ public final class ReportJson {
         whole(heap, "peakBeforeGcBytes", bytesOrNaN(analysis.peakHeapBeforeGcBytes()));
         whole(heap, "peakAfterGcBytes", bytesOrNaN(analysis.peakHeapAfterGcBytes()));
         whole(heap, "peakCommittedBytes", bytesOrNaN(analysis.peakHeapCommittedBytes()));
+        HeapTrend trend = HeapTrend.of(analysis.events());
+        ObjectNode floor = node.putObject("heapAfterFullGc");
+        floor.put("verdict", trend.verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        floor.put("collections", trend.floors());
+        whole(floor, "firstBytes", trend.firstFloorBytes() < 0 ? Double.NaN : trend.firstFloorBytes());
+        whole(floor, "lastBytes", trend.lastFloorBytes() < 0 ? Double.NaN : trend.lastFloorBytes());
+        whole(floor, "slopeBytesPerHour", trend.slopeBytesPerHour());
+        floor.put("sentence", trend.sentence());
         node.set("gceasy", log.gcEasy() == null ? F.nullNode() : log.gcEasy().summaryJson());
         return node;
     }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.cli.report.HeadlessChromium;
 import io.dubbostress.testsupport.ChildJvm;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
+import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -129,6 +131,31 @@ class ProfiledRunIT {
                 "## Top frames (CPU, steady state)", HOT);
         String html = Files.readString(run.resolve("report.html"));
         assertThat(html).contains("id=\"flamegraphs\"", "\"kind\":\"cpu\"", "CpuWork");
+    }
+
+    @Test
+    void drawsTheFlameGraphsInHeadlessChromiumAndTheirSearchAgreesWithTheJson() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.find(dir);
+        URI page = URI.create(run.resolve("report.html").toUri() + "#flame=direct-1k/provider/cpu&search="
+                + HOT);
+        HeadlessChromium.Run dom = chromium.run(page, Duration.ofSeconds(120), "--dump-dom");
+        assertThat(dom.consoleLines()).as("console messages").isEmpty();
+        String html = dom.stdout;
+        assertThat(attribute(html, "data-flamegraphs")).isNotEmpty();
+        assertThat(Integer.parseInt(attribute(html, "data-flamegraphs"))).as("CPU, allocations and locks of 6 JVMs,"
+                + " the idle consumer's CPU at least").isGreaterThanOrEqualTo(6);
+        assertThat(attribute(html, "data-flame-shown")).isEqualTo("direct-1k/provider/cpu");
+        assertThat(Integer.parseInt(attribute(html, "data-flame-frames"))).isGreaterThan(10);
+        double matched = Double.parseDouble(attribute(html, "data-flame-matched"));
+        double json = frame(service("direct-1k", "provider").get("topFramesByTotal"), HOT).get("totalPercent")
+                .asDouble();
+        assertThat(matched).as("the flame graph's share of %s against report.json's", HOT).isCloseTo(json,
+                org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    private static String attribute(String html, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(name + "=\"([^\"]*)\"").matcher(html);
+        return m.find() ? m.group(1) : "";
     }
 
     private static JsonNode service(String scenario, String name) {

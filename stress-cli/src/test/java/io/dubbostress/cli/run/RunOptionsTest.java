@@ -57,6 +57,8 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                 + "constant rate, e.g. 200, not '100,200'", "--find-max-rate", "--slo", "p99=20ms", "--rate",
                 "100,200");
+        assertRefused("stress run: Option '--profile' profiles a run's scenarios, not a capacity search's trials: "
+                + "drop --find-max-rate, or --profile", "--find-max-rate", "--slo", "p99=20ms", "--profile");
         assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
                 "--provider", "nohost");
         assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",
