@@ -48,8 +48,8 @@ public final class HeadlessChromium {
 
     /** What a run printed. */
     public static final class Run {
-        final String stdout;
-        final String stderr;
+        public final String stdout;
+        public final String stderr;
 
         Run(String stdout, String stderr) {
             this.stdout = stdout;
