@@ -17,9 +17,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,6 +132,49 @@ class ScenarioProfilesTest {
             } else {
                 assertThat(target.reason).contains("was not written");
             }
+        }
+    }
+
+    @Test
+    void aFullDiskLeavesNoProfileAndSaysWhyWithoutStoppingAnything() throws Exception {
+        Path disk = Files.createDirectories(dir.resolve("disk"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        Assumptions.assumeTrue(mount.waitFor(60, TimeUnit.SECONDS) && mount.exitValue() == 0,
+                "cannot mount a tmpfs here (" + said + "): needs root (CI runs as root)");
+        try {
+            RunLayout layout = new RunLayout(disk.resolve("run"));
+            Files.createDirectories(layout.profilesDir("s5"));
+            fill(disk.resolve("filler"));
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            try (ChildJvm burner = burner(60_000, "full.log")) {
+                burner.awaitLog(l -> l.startsWith("split"), "its first split", Duration.ofSeconds(30));
+                long now = System.currentTimeMillis();
+                ScenarioProfiles profiles = ScenarioProfiles.start(engine, null, layout, "s5",
+                        List.of(new ScenarioProfiles.Jvm("provider", burner.pid())), () -> now, Duration.ZERO,
+                        Duration.ofSeconds(3), new PrintStream(err, true, StandardCharsets.UTF_8));
+                await().atMost(Duration.ofSeconds(60)).until(profiles::finished);
+                profiles.close();
+                assertThat(burner.isAlive()).as("the profiled JVM goes on").isTrue();
+            }
+            String text = err.toString(StandardCharsets.UTF_8);
+            assertThat(text).as(text).contains("s5: no profile of the provider:", "cannot write");
+            assertThat(layout.profileCapture("s5")).doesNotExist();
+        } finally {
+            new ProcessBuilder("umount", disk.toString()).start().waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Writes {@code file} until the disk refuses. */
+    private static void fill(Path file) {
+        byte[] block = new byte[4096];
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(block);
+            }
+        } catch (IOException e) {
+            // full
         }
     }
 
