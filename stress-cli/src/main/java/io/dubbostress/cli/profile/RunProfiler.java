@@ -40,17 +40,14 @@ public final class RunProfiler {
             dir.toFile().deleteOnExit();
             AsyncProfiler engine = AsyncProfiler.fromClassPath(dir);
             dir.resolve("libasyncProfiler.so").toFile().deleteOnExit(); // registered last, deleted first
+            err.println("stress run: --profile: " + engine.name() + " (" + engine.options() + ") over each scenario's"
+                    + " steady window");
             return new RunProfiler(engine, null, err);
         } catch (IOException | ProfilerException e) {
             String why = "no profiler: " + e.getMessage();
             err.println("stress run: --profile: " + why + "; the run goes on without profiles");
             return new RunProfiler(null, why, err);
         }
-    }
-
-    /** The name of the engine ({@code async-profiler 4.1}), or why there is none. */
-    public String describe() {
-        return engine != null ? engine.name() + " (" + engine.options() + ")" : unavailable;
     }
 
     /**
