@@ -59,9 +59,10 @@ final class DirectPlan {
 
     /**
      * The plan ran: every sample a success with its echo checked, elapsed_us written, the sampler's line in
-     * jmeter.log exactly once with the Dubbo client expected, and the PerfMon collector's CSV has readings.
+     * jmeter.log exactly once with the clients expected ({@code Dubbo 2.7.23}, or {@code Dubbo 3.3.5, Nacos client
+     * 2.5.1}), and the PerfMon collector's CSV has readings.
      */
-    void assertRanWith(String dubboVersion) throws IOException {
+    void assertRanWith(String clients) throws IOException {
         assertThat(exit).as("bin/jmeter exit code; console:\n" + console + "\nlog:\n" + log()).isZero();
         Jtl jtl = new Jtl(work.resolve("direct.jtl"));
         assertThat(jtl.header).contains("elapsed_us", "success", "label");
@@ -71,7 +72,7 @@ final class DirectPlan {
             assertThat(jtl.cell(row, "success")).as(String.join(",", row)).isEqualTo("true");
             assertThat(Long.parseLong(jtl.cell(row, "elapsed_us"))).isPositive();
         }
-        String line = "dubbo-stress Dubbo Sampler " + ReleaseBuild.VERSION + " (Dubbo " + dubboVersion + ")";
+        String line = "dubbo-stress Dubbo Sampler " + ReleaseBuild.VERSION + " (" + clients + ")";
         assertThat(log().lines().filter(l -> l.contains("dubbo-stress Dubbo Sampler")))
                 .as("the sampler's line in jmeter.log: once per JVM, %d samples", jtl.rows.size())
                 .singleElement().satisfies(l -> assertThat(l).endsWith(line));
