@@ -171,6 +171,7 @@ class DistIT {
                     .filter(p -> p.getParent().getFileName().toString().equals("target"))
                     .filter(p -> !p.getFileName().toString().startsWith("original-"))
                     .filter(p -> !ReleaseBuild.HOME.relativize(p).startsWith("examples"))
+                    .filter(p -> !leftOfAnotherVersion(p.getFileName().toString()))
                     .forEach(jars::add);
         }
         jars.add(ReleaseBuild.agentJar());
@@ -187,6 +188,17 @@ class DistIT {
             }
         }
         assertThat(wrong).as("jars without Implementation-Title or Implementation-Version " + V).isEmpty();
+    }
+
+    @Test
+    void onlyJarsNamedForAnotherVersionAreLeftOutOfTheVersionCheck() {
+        assertThat(leftOfAnotherVersion("stress-api-0.1.0-SNAPSHOT.jar")).isTrue();
+        assertThat(leftOfAnotherVersion("stress-api-0.1.0-SNAPSHOT-tests.jar")).isTrue();
+        assertThat(leftOfAnotherVersion("stress-api-" + V + ".jar")).isFalse();
+        assertThat(leftOfAnotherVersion("stress-api-" + V + "-tests.jar")).isFalse();
+        assertThat(leftOfAnotherVersion("jmeter-dubbo3-sampler-" + V + "-javadoc.jar")).isFalse();
+        assertThat(leftOfAnotherVersion("stress-cli.jar")).isFalse();
+        assertThat(leftOfAnotherVersion("perfmon-agent.jar")).isFalse();
     }
 
     @Test
@@ -215,6 +227,18 @@ class DistIT {
             }
         }
     }
+
+    /**
+     * A jar named for a version other than this one ({@code stress-api-0.1.0-SNAPSHOT.jar} beside
+     * {@code stress-api-0.2.0.jar}) is what an earlier build left in {@code target}, not something this build made.
+     */
+    static boolean leftOfAnotherVersion(String jarName) {
+        Matcher m = NAMED_VERSION.matcher(jarName);
+        return m.find() && !m.group(1).equals(V);
+    }
+
+    private static final Pattern NAMED_VERSION =
+            Pattern.compile("-(\\d+\\.\\d+[\\w.-]*?)(?:-tests|-sources|-javadoc)?\\.jar$");
 
     private static Set<String> shippedPlans() throws IOException {
         try (Stream<Path> plans = Files.list(ReleaseBuild.HOME.resolve("test-plans"))) {

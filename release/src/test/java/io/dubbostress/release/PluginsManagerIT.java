@@ -23,10 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>In each home: {@code install-for-jmx} on a shipped plan (5.6.3: http-hop.jmx, recognised by its Target Rate
  * Schedule alone; 5.1.1: dubbo-hop.jmx), which installs the Dubbo 3.3 jar and the PerfMon listener; {@code install}
  * of the 2.7 jar (the 3.3 jar must go) and the direct plan run on it; {@code install} of the 3.3 jar (the 2.7 jar
- * must go) and the plan run on it; {@code uninstall}, after which the plan cannot load; {@code install-for-jmx} on
- * the home's second plan (5.6.3: dubbo3-idl.jmx; 5.1.1: dubbo-direct.jmx); {@code status} after each install of
- * the 3.3 jar. Only loopback is reached: every request the Manager made is one the server answered, and no
- * statistics were posted.
+ * must go) and the plan run on it; {@code uninstall}; {@code install-for-jmx} on the home's second plan (5.6.3:
+ * dubbo3-idl.jmx; 5.1.1: dubbo-direct.jmx); {@code status} after the first install. Only loopback is reached:
+ * every request the Manager made is one the server answered, and no statistics were posted.
  */
 @ExtendWith(SharedServices.Resolver.class)
 @Execution(ExecutionMode.CONCURRENT)
@@ -109,18 +108,12 @@ class PluginsManagerIT {
         DirectPlan.run(h.home, dir.resolve("run-2.7"), services).assertRanWith(ReleaseBuild.sampler27Clients());
         h.run("install", "dubbo-stress-dubbo3");
         assertThat(h.pluginJars("lib/ext")).as("after install dubbo-stress-dubbo3").containsExactly(sampler3, perfmon);
-        assertThat(h.run("status").statusLine())
-                .isEqualTo("[dubbo-stress-dubbo3=" + v + ", " + core + ", " + perfmonStatus + "]");
         DirectPlan.run(h.home, dir.resolve("run-3.3"), services).assertRanWith(ReleaseBuild.sampler3Clients());
 
-        // uninstall: the jar is gone, and JMeter cannot load the plan any more (it names our element)
+        // uninstall: the jar is gone (JMeter loads plugins from lib/ext only); the second plan, on a JMeter without
+        // our jar, installs it again (the Manager saw the uninstall)
         h.run("uninstall", "dubbo-stress-dubbo3");
-        assertThat(h.pluginJars("lib/ext")).containsExactly(perfmon);
-        DirectPlan gone = DirectPlan.run(h.home, dir.resolve("run-uninstalled"), services);
-        assertThat(gone.console + gone.log()).contains("io.dubbostress.sampler");
-        assertThat(gone.work.resolve("direct.jtl")).doesNotExist();
-
-        // and the second plan, on a JMeter without our jar (the Manager saw the uninstall), installs it again
+        assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
         h.run("install-for-jmx", ReleaseBuild.plan(plans.get(1)).toString());
         assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + plans.get(1)).containsExactly(sampler3, perfmon);
     }
