@@ -5,13 +5,17 @@ import java.awt.BorderLayout;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
 import java.awt.Insets;
+import javax.swing.JCheckBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.timers.gui.AbstractTimerGui;
 
-/** The Target Rate Schedule's GUI (Add > Timer > Target Rate Schedule): three text fields, variables allowed. */
+/**
+ * The Target Rate Schedule's GUI (Add > Timer > Target Rate Schedule): three text fields, variables allowed, and the
+ * opening call (on by default).
+ */
 public class TargetRateScheduleGui extends AbstractTimerGui {
 
     private static final long serialVersionUID = 1L;
@@ -19,6 +23,7 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
     private final JTextField schedule = field("schedule", 30);
     private final JTextField duration = field("duration", 8);
     private final JTextField loadGenerators = field("loadGenerators", 4);
+    private final JCheckBox opening = new JCheckBox("Start the schedule after an opening call", true);
 
     public TargetRateScheduleGui() {
         setLayout(new BorderLayout(0, 5));
@@ -31,6 +36,14 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
                 "usually the thread group's duration, e.g. ${__P(duration,600)}; empty: every step has a length");
         row(fields, 2, "Load generators sharing the rate", loadGenerators,
                 "distributed mode: each JMeter server paces rate / this number, e.g. ${__P(load_generators,1)}");
+        opening.setName("opening");
+        opening.setToolTipText("The first call is made at once (it connects) and the schedule starts when it ends; "
+                + "off: the schedule starts at the first call, and calls due while it connects start late");
+        GridBagConstraints c = new GridBagConstraints();
+        c.gridy = 3;
+        c.gridx = 1;
+        c.anchor = GridBagConstraints.WEST;
+        fields.add(opening, c);
         JPanel north = new JPanel(new BorderLayout());
         north.add(fields, BorderLayout.NORTH);
         north.add(new JLabel("Each sample waits for its due time (never skipped; when late, at once). JTL: "
@@ -83,6 +96,10 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         put(element, TargetRateSchedule.SCHEDULE, schedule);
         put(element, TargetRateSchedule.DURATION, duration);
         put(element, TargetRateSchedule.LOAD_GENERATORS, loadGenerators);
+        if (opening.isSelected() != TargetRateSchedule.OPENING_DEFAULT) {
+            // the default is left out, as JMeter's own elements do, which keeps .jmx files small
+            element.setProperty(TargetRateSchedule.OPENING, opening.isSelected());
+        }
     }
 
     private static void put(TestElement element, String key, JTextField field) {
@@ -98,6 +115,8 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         schedule.setText(element.getPropertyAsString(TargetRateSchedule.SCHEDULE));
         duration.setText(element.getPropertyAsString(TargetRateSchedule.DURATION));
         loadGenerators.setText(element.getPropertyAsString(TargetRateSchedule.LOAD_GENERATORS));
+        opening.setSelected(element.getPropertyAsBoolean(TargetRateSchedule.OPENING,
+                TargetRateSchedule.OPENING_DEFAULT));
     }
 
     @Override
@@ -106,5 +125,6 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         schedule.setText("");
         duration.setText("");
         loadGenerators.setText(TargetRateSchedule.LOAD_GENERATORS_DEFAULT);
+        opening.setSelected(TargetRateSchedule.OPENING_DEFAULT);
     }
 }
