@@ -194,7 +194,8 @@ public class RunCommand implements Callable<Integer> {
             if (slo == null) {
                 throw new UserError("Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms");
             }
-            if (rate.isOpen() && (rate.segments().size() != 1 || !rate.segments().get(0).matches("[0-9.]+"))) {
+            if (rate.isOpen() && (rate.segments().size() != 1 || rate.segments().get(0).contains(":")
+                    || rate.segments().get(0).contains(".."))) {
                 throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                         + "constant rate, e.g. 200, not '" + rate.asProperty() + "'");
             }
@@ -208,6 +209,8 @@ public class RunCommand implements Callable<Integer> {
         } else if (slo != null) {
             throw new UserError("Option '--slo' is for the capacity search: add --find-max-rate");
         }
+        // what the plans' Target Rate Schedule would refuse at its first call, or cut at the run's end
+        s.rate.check(s.threads, s.duration);
         s.timeoutMs = harness.timeoutMs;
         s.cpuIterations = harness.cpuIterations;
         s.providerJvmArgs = harness.providerJvmArgs;
