@@ -5,7 +5,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -29,11 +28,12 @@ import org.slf4j.LoggerFactory;
  * its scope. Before each sample the thread takes the next arrival, waits until it is due and starts at once when it
  * is already late: no arrival is skipped, so a stalled server shows as the time calls waited, not as calls never made.
  *
- * <p><b>The opening call.</b> The schedule starts when the load generator can call: the first call in scope is made at
- * once (its due time is its start), every other thread waits for it to end, and arrival 0 is due at that end. The
- * first call is the one that connects (a Dubbo reference is created, on a loaded machine in seconds); timed from a
- * schedule already running, the calls due meanwhile would all start late and their lag would be the start-up's, not
- * the server's. {@link #OPENING} off: the schedule starts at the first call, as before.
+ * <p><b>The opening call.</b> The schedule starts when the load generator can call ({@link StartGate}, {@link #START}):
+ * by default the first call in scope is made at once (its due time is its start), every other thread waits for it to
+ * end, and arrival 0 is due at that end. The first call is the one that connects (a Dubbo reference is created, on a
+ * loaded machine in seconds); timed from a schedule already running, the calls due meanwhile would all start late and
+ * their lag would be the start's, not the server's. {@code each-thread}: every thread makes its opening call first;
+ * {@code first-call}: the schedule starts at the first call, as it did before.
  *
  * <p>The due time goes into the thread's variables for the sample that follows: {@value #DUE_US_VARIABLE} (epoch
  * microseconds) and {@value #LAG_US_VARIABLE} (how late the timer released the thread, microseconds); with
@@ -73,9 +73,12 @@ public class TargetRateSchedule extends AbstractTestElement
     /** Load generators (JMeter servers) each running this plan: every rate is divided by it. */
     public static final String LOAD_GENERATORS = "TargetRateSchedule.loadGenerators";
     public static final String LOAD_GENERATORS_DEFAULT = "1";
-    /** Whether the schedule starts after an opening call (true, the default) or at the first call. */
-    public static final String OPENING = "TargetRateSchedule.opening";
-    public static final boolean OPENING_DEFAULT = true;
+    /**
+     * When the schedule starts ({@link StartGate}): {@code opening-call} (the default: after the first call in scope,
+     * made at once), {@code each-thread} (after every thread's first call), {@code first-call} (at the first call).
+     */
+    public static final String START = "TargetRateSchedule.start";
+    public static final String START_DEFAULT = "opening-call";
 
     /**
      * The most calls per second one thread can make: one per 10 us. JMeter's own work per sample is about 13 us (the
@@ -83,6 +86,9 @@ public class TargetRateSchedule extends AbstractTestElement
      * calls would all start late, and the "from due" times would be the time since the start. Refused.
      */
     public static final int MAX_CALLS_PER_SECOND_PER_THREAD = 100_000;
+
+    /** jmeter.log says when the schedule started: {@code Target Rate Schedule 'x': the schedule started at N us}. */
+    public static final String STARTED_AT = "the schedule started at";
 
     /** Variable: the due time of this sample, epoch microseconds. */
     public static final String DUE_US_VARIABLE = "due_us";
@@ -111,13 +117,14 @@ public class TargetRateSchedule extends AbstractTestElement
         /** The thread group's end (epoch ms) as the first thread saw it; 0 without a scheduled end. */
         final long groupEndEpochMs;
         final AtomicLong next = new AtomicLong();
-        final AtomicReference<Thread> openingThread = new AtomicReference<>();
+        final StartGate gate;
         final CountDownLatch started = new CountDownLatch(1);
         final AtomicBoolean startOnce = new AtomicBoolean();
         volatile long originNanos;
         volatile long originEpochMicros;
 
-        Pacer(ArrivalSchedule schedule, String name, long groupEndEpochMs) {
+        Pacer(ArrivalSchedule schedule, String name, long groupEndEpochMs, StartGate gate) {
+            this.gate = gate;
             this.schedule = schedule;
             this.name = name;
             this.groupEndEpochMs = groupEndEpochMs;
@@ -136,6 +143,10 @@ public class TargetRateSchedule extends AbstractTestElement
             originEpochMicros = nowMs * 1000;
             originNanos = System.nanoTime();
             started.countDown();
+            // the due time of arrival 0, exactly as the JTL's due_us of the calls counts (stress run reads it)
+            log.info("Target Rate Schedule '{}': {} {} us (epoch){}", name, STARTED_AT, originEpochMicros,
+                    gate.open() ? ", at its first call" : gate.mode() == StartGate.Mode.EACH_THREAD
+                            ? ", after every thread's opening call" : ", after the opening call");
             double length = schedule.lengthSeconds();
             if (groupEndEpochMs > 0 && length > 0) {
                 double left = (groupEndEpochMs - nowMs) / 1000.0;
@@ -169,16 +180,15 @@ public class TargetRateSchedule extends AbstractTestElement
         long endEpochMs = thread != null ? thread.getEndTime() : 0;
         if (!p.isStarted()) {
             Thread self = Thread.currentThread();
-            if (p.openingThread.compareAndSet(null, self)) {
+            if (p.gate.opens(self, context.getThreadGroup())) {
                 long now = System.nanoTime();
                 record(variables, System.currentTimeMillis() * 1000, 0, now);
-                return 0; // the opening call: at once; the schedule starts when it ends
+                return 0; // an opening call: at once; the schedule starts when the last one ended
             }
-            if (p.openingThread.get() == self) {
-                p.start(); // its call ended without a sample event (ignored): the schedule starts now
-            } else {
-                awaitStart(p, endEpochMs);
+            if (p.gate.ended(self)) {
+                p.start(); // its opening call ended without a sample event (ignored): it was the last
             }
+            awaitStart(p, endEpochMs);
         }
         long offset = p.schedule.offsetNanos(p.next.getAndIncrement());
         if (offset == Long.MAX_VALUE) {
@@ -301,11 +311,11 @@ public class TargetRateSchedule extends AbstractTestElement
                     throw TestRefusal.refuse("Target Rate Schedule '" + getName() + "': " + e.getMessage(),
                             remoteEngine);
                 }
-                log.info("Target Rate Schedule '{}': {}{}", getName(), schedule,
-                        isOpening() ? ", starting after an opening call" : "");
+                StartGate gate = new StartGate(startMode());
+                log.info("Target Rate Schedule '{}': {}, start: {}", getName(), schedule, gate.mode().text);
                 JMeterThread thread = context.getThread();
-                Pacer made = new Pacer(schedule, getName(), thread != null ? thread.getEndTime() : 0);
-                if (!isOpening()) {
+                Pacer made = new Pacer(schedule, getName(), thread != null ? thread.getEndTime() : 0, gate);
+                if (gate.open()) {
                     made.start();
                 }
                 pacer = made;
@@ -335,6 +345,7 @@ public class TargetRateSchedule extends AbstractTestElement
                 throw new IllegalArgumentException(fieldName(key) + " " + unset);
             }
         }
+        startMode();
         ArrivalSchedule schedule = schedule();
         double reachable = (double) MAX_CALLS_PER_SECOND_PER_THREAD * threads;
         if (threads > 0 && schedule.peakRate() > reachable) {
@@ -370,9 +381,9 @@ public class TargetRateSchedule extends AbstractTestElement
         return ArrivalSchedule.parse(getPropertyAsString(SCHEDULE, SCHEDULE_DEFAULT), duration, share);
     }
 
-    /** Whether the schedule starts after an opening call ({@link #OPENING}). */
-    public boolean isOpening() {
-        return getPropertyAsBoolean(OPENING, OPENING_DEFAULT);
+    /** When the schedule starts ({@link #START}); {@link IllegalArgumentException} naming a value it does not know. */
+    StartGate.Mode startMode() {
+        return StartGate.Mode.parse(getPropertyAsString(START, START_DEFAULT));
     }
 
     private static String format(double d) {
@@ -385,7 +396,7 @@ public class TargetRateSchedule extends AbstractTestElement
     @Override
     public void sampleOccurred(SampleEvent event) {
         Pacer p = pacer;
-        if (p != null && !p.isStarted() && p.openingThread.get() == Thread.currentThread()) {
+        if (p != null && !p.isStarted() && p.gate.ended(Thread.currentThread())) {
             p.start();
         }
     }
@@ -405,7 +416,7 @@ public class TargetRateSchedule extends AbstractTestElement
         // nothing: the schedule is made at the first call
     }
 
-    /** A thread that made the opening call and ended without a sample event must not keep the others waiting. */
+    /** A thread that made an opening call and ended without a sample event must not keep the others waiting. */
     @Override
     public void threadFinished() {
         sampleOccurred(null);

@@ -46,6 +46,26 @@ class TargetRateEngineIT {
         }
     }
 
+    /** A sampler whose first call in each thread takes 200 ms (the thread's own set-up), the others 1 ms. */
+    public static class SettingUpSampler extends AbstractSampler {
+        private static final long serialVersionUID = 1L;
+        static final ThreadLocal<Boolean> FIRST = ThreadLocal.withInitial(() -> true);
+
+        @Override
+        public SampleResult sample(Entry e) {
+            SampleResult result = new SampleResult();
+            result.setSampleLabel(getName());
+            result.sampleStart();
+            boolean first = FIRST.get();
+            FIRST.set(false);
+            LockSupport.parkNanos(first ? 200_000_000L : 1_000_000L);
+            result.sampleEnd();
+            result.setSuccessful(true);
+            result.setResponseCodeOK();
+            return result;
+        }
+    }
+
     private static ConnectingSampler sampler() {
         ConnectingSampler sampler = new ConnectingSampler();
         sampler.setName("call");
@@ -106,5 +126,35 @@ class TargetRateEngineIT {
         assertThat(run.results()).as("no call made").isEmpty();
         assertThat(Files.readAllLines(run.jtl(), StandardCharsets.UTF_8)).as("the JTL has its header only")
                 .hasSizeLessThanOrEqualTo(1);
+    }
+
+    /** each-thread: every thread's first call is an opening call; arrival 0 is due when the last of them ended. */
+    @Test
+    void eachThreadMakesItsOpeningCallBeforeTheScheduleStarts() throws Exception {
+        TargetRateSchedule schedule = schedule("pacing", "100");
+        schedule.setProperty(TargetRateSchedule.START, "each-thread");
+        SettingUpSampler sampler = new SettingUpSampler();
+        sampler.setName("call");
+        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(4, 20, 30, schedule, sampler).run();
+        List<long[]> rows = rows(run.jtl());
+        assertThat(rows).hasSize(80);
+        List<long[]> openings = new ArrayList<>();
+        List<Long> arrivals = new ArrayList<>();
+        for (long[] row : rows) {
+            if (row[1] >= 200) {
+                openings.add(row);
+            } else {
+                arrivals.add(row[2]);
+            }
+        }
+        assertThat(openings).as("one opening call per thread, each at once").hasSize(4)
+                .allSatisfy(o -> assertThat(o[3]).isZero());
+        long lastOpeningEndUs = openings.stream().mapToLong(o -> (o[0] + o[1]) * 1000).max().getAsLong();
+        arrivals.sort(null);
+        assertThat(arrivals.get(0)).as("arrival 0 due after the last opening call ended")
+                .isGreaterThanOrEqualTo(lastOpeningEndUs - 1000);
+        for (int i = 1; i < arrivals.size(); i++) {
+            assertThat(arrivals.get(i) - arrivals.get(i - 1)).as("arrival %d", i).isBetween(9_999L, 10_001L);
+        }
     }
 }

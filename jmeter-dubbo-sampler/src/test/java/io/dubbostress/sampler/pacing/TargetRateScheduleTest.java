@@ -52,17 +52,17 @@ class TargetRateScheduleTest {
             assertThat(copy.getPropertyAsString(key)).as(key).isEqualTo(element.getPropertyAsString(key));
         }
         assertThat(copy.getPropertyAsString(TestElement.GUI_CLASS)).isEqualTo(TargetRateScheduleGui.class.getName());
-        assertThat(((TargetRateSchedule) copy).isOpening()).isTrue();
-        assertThat(copy.getProperty(TargetRateSchedule.OPENING).getStringValue()).as("the default is not written")
+        assertThat(((TargetRateSchedule) copy).startMode()).isEqualTo(StartGate.Mode.OPENING_CALL);
+        assertThat(copy.getProperty(TargetRateSchedule.START).getStringValue()).as("the default is not written")
                 .isEmpty();
-        element.setProperty(TargetRateSchedule.OPENING, false);
+        element.setProperty(TargetRateSchedule.START, "each-thread");
         gui.configure(element);
-        assertThat(((TargetRateSchedule) gui.createTestElement()).isOpening()).isFalse();
+        assertThat(((TargetRateSchedule) gui.createTestElement()).startMode()).isEqualTo(StartGate.Mode.EACH_THREAD);
         gui.clearGui();
         TestElement cleared = gui.createTestElement();
         assertThat(cleared.getPropertyAsString(TargetRateSchedule.SCHEDULE)).isEmpty();
         assertThat(cleared.getPropertyAsString(TargetRateSchedule.LOAD_GENERATORS)).isEqualTo("1");
-        assertThat(((TargetRateSchedule) cleared).isOpening()).isTrue();
+        assertThat(((TargetRateSchedule) cleared).startMode()).isEqualTo(StartGate.Mode.OPENING_CALL);
         assertThat(gui.getStaticLabel()).isEqualTo("Target Rate Schedule");
     }
 
@@ -87,7 +87,7 @@ class TargetRateScheduleTest {
         TargetRateSchedule element = new TargetRateSchedule();
         element.setName("shared");
         element.setProperty(TargetRateSchedule.SCHEDULE, "500");
-        element.setProperty(TargetRateSchedule.OPENING, false); // the schedule from the first call, as before
+        element.setProperty(TargetRateSchedule.START, "first-call"); // the schedule from the first call, as before
         element.testStarted();
         int threads = 4;
         int perThread = 50;
@@ -191,7 +191,7 @@ class TargetRateScheduleTest {
         TargetRateSchedule element = new TargetRateSchedule();
         element.setName("opening-" + openingCall);
         element.setProperty(TargetRateSchedule.SCHEDULE, "200");
-        element.setProperty(TargetRateSchedule.OPENING, openingCall);
+        element.setProperty(TargetRateSchedule.START, openingCall ? "opening-call" : "first-call");
         element.testStarted();
         List<long[]> calls = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch done = new CountDownLatch(4);

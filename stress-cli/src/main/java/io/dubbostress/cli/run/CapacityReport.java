@@ -14,13 +14,18 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * What {@code stress run --find-max-rate} found, per scenario: the highest rate that held the SLO, and the curve
- * (target rate vs the p50 and p99 of the response time from the due time) with the scenarios side by side, one row
- * per rate tried. Written as capacity.md and capacity.json in the run folder, and printed.
+ * What {@code stress run --find-max-rate} found, per scenario: the highest rate that held the SLO, the lowest that
+ * broke it or the rate the search was not sure at, what limited it, and the curve (target rate vs the p50 and p99 of
+ * the response time from the due time, each step's verdict) with the scenarios side by side, one row per rate tried.
+ * Written as capacity.md and capacity.json in the run folder, and printed.
  */
 final class CapacityReport {
 
-    static final String SCHEMA = "dubbo-stress/capacity/1";
+    static final String SCHEMA = "dubbo-stress/capacity/2";
+    /** The parties whose CPU the search follows, as named in its reports. */
+    static final String PROVIDER = "provider";
+    static final String CONSUMER = "consumer";
+    static final String JMETER = "JMeter";
 
     private final Slo slo;
     private final Map<String, CapacitySearch.Outcome> outcomes = new LinkedHashMap<>();
@@ -33,28 +38,42 @@ final class CapacityReport {
         outcomes.put(scenario, outcome);
     }
 
+    /** One line: the capacity, and what limited the search. */
+    static String answer(CapacitySearch.Outcome o) {
+        StringBuilder out = new StringBuilder();
+        if (o.highestHeld() > 0) {
+            out.append("held up to ").append(rate(o.highestHeld())).append(" calls/s");
+        } else {
+            out.append("no rate tried held the SLO");
+        }
+        CapacitySearch.Trial limit = o.limit();
+        if (limit == null) {
+            out.append("; never broke it (the trials ran out: raise --search-trials, or start higher with --rate)");
+        } else if (limit.verdict().kind() == StepVerdict.Kind.BROKE) {
+            out.append("; broke at ").append(rate(limit.targetRate())).append(" calls/s, limited by ")
+                    .append(limit.verdict().limiter().text);
+        } else {
+            out.append("; not sure at ").append(rate(limit.targetRate())).append(" calls/s (")
+                    .append(limit.verdict().limiter().text).append("): ").append(o.highestHeld() > 0
+                            ? "the capacity above " + rate(o.highestHeld()) + " calls/s is not known"
+                            : "the capacity is not known");
+        }
+        if (limit != null) {
+            out.append(" (").append(String.join("; ", limit.verdict().reasons())).append(')');
+        }
+        if (!o.complete()) {
+            out.append(" (search stopped early)");
+        }
+        return out.toString();
+    }
+
     /** The Markdown: a line per scenario with its capacity, then the side-by-side curve. */
     String markdown() {
         StringBuilder out = new StringBuilder();
         out.append("# Capacity search\n\nSLO: ").append(slo).append(" (percentiles of the response time from each "
                 + "call's due time, coordinated omission corrected)\n\n");
         for (Map.Entry<String, CapacitySearch.Outcome> e : outcomes.entrySet()) {
-            CapacitySearch.Outcome o = e.getValue();
-            out.append("- **").append(e.getKey()).append("**: ");
-            if (o.highestHeld() > 0) {
-                out.append("held up to ").append(rate(o.highestHeld())).append(" calls/s");
-            } else {
-                out.append("no rate tried held the SLO");
-            }
-            if (!Double.isNaN(o.lowestBroken())) {
-                out.append("; broke at ").append(rate(o.lowestBroken())).append(" calls/s");
-            } else {
-                out.append("; never broke it (the trials ran out: raise --search-trials)");
-            }
-            if (!o.complete()) {
-                out.append(" (search stopped early)");
-            }
-            out.append('\n');
+            out.append("- **").append(e.getKey()).append("**: ").append(answer(e.getValue())).append('\n');
         }
         List<String> names = new ArrayList<>(outcomes.keySet());
         out.append("\n| target /s |");
@@ -69,20 +88,25 @@ final class CapacityReport {
         for (double r : rates) {
             out.append("| ").append(rate(r)).append(" |");
             for (String name : names) {
-                CapacitySearch.Trial t = outcomes.get(name).trials().stream().filter(x -> x.targetRate() == r)
-                        .findFirst().orElse(null);
-                if (t == null) {
+                List<CapacitySearch.Trial> at = outcomes.get(name).trials().stream()
+                        .filter(x -> x.targetRate() == r).toList();
+                if (at.isEmpty()) {
                     out.append(" | | | | |");
-                } else {
-                    out.append(String.format(Locale.ROOT, " %.1f | %.3f | %.3f | %.2f | %s |", t.achievedRate(),
-                            t.p50Us() / 1000.0, t.p99Us() / 1000.0, t.errorPercent(),
-                            t.held() ? "held" : "broke: " + String.join("; ", t.broken())));
+                    continue;
                 }
+                CapacitySearch.Trial t = at.get(at.size() - 1); // a step tried twice: its second try
+                String verdict = t.held() ? "held" : t.verdict().kind().text + ": "
+                        + String.join("; ", t.verdict().reasons());
+                out.append(String.format(Locale.ROOT, " %.1f | %.3f | %.3f | %.2f | %s%s |", t.achievedRate(),
+                        t.p50Us() / 1000.0, t.p99Us() / 1000.0, t.errorPercent(), verdict,
+                        at.size() > 1 ? " (tried " + at.size() + " times)" : ""));
             }
             out.append('\n');
         }
-        out.append("\nEach trial: a constant target rate for --duration, its warm-up left out; its folder is "
-                + "scenarios/<scenario>-at-<rate>/ and report.md has its full figures.\n");
+        out.append("\nEach step: a constant target rate for --duration, as one step of a JMeter run of several (its "
+                + "folder scenarios/<scenario>-search-<n>/), judged on the calls due from its start plus its settle "
+                + "time (--warmup) to its end; the schedule starts after an opening call. capacity.json has each "
+                + "step's window, lag, threads and CPU.\n");
         return out.toString();
     }
 
@@ -97,28 +121,68 @@ final class CapacityReport {
             ObjectNode node = scenarios.addObject();
             node.put("name", e.getKey());
             node.put("highestHeldPerSec", o.highestHeld());
-            if (Double.isNaN(o.lowestBroken())) {
-                node.putNull("lowestBrokenPerSec");
-            } else {
-                node.put("lowestBrokenPerSec", o.lowestBroken());
-            }
+            putRate(node, "lowestBrokenPerSec", o.lowestBroken());
+            CapacitySearch.Trial limit = o.limit();
+            putRate(node, "notSurePerSec", limit != null && limit.verdict().kind() == StepVerdict.Kind.NOT_SURE
+                    ? limit.targetRate() : Double.NaN);
+            // sure: the capacity lies between the highest held and the lowest broken
+            node.put("sure", limit != null && limit.verdict().kind() == StepVerdict.Kind.BROKE);
+            node.put("limitedBy", limit == null ? "nothing (the trials ran out)" : limit.verdict().limiter().text);
+            node.put("answer", answer(o));
             node.put("complete", o.complete());
             ArrayNode trials = node.putArray("trials");
             for (CapacitySearch.Trial t : o.trials()) {
-                ObjectNode trial = trials.addObject();
-                trial.put("scenario", t.name());
-                trial.put("targetPerSec", t.targetRate());
-                trial.put("achievedPerSec", Math.round(t.achievedRate() * 100) / 100.0);
-                trial.put("fromDueP50Us", t.p50Us());
-                trial.put("fromDueP99Us", t.p99Us());
-                trial.put("serviceP99Us", t.serviceP99Us());
-                trial.put("errorPercent", Math.round(t.errorPercent() * 1000) / 1000.0);
-                trial.put("held", t.held());
-                ArrayNode broken = trial.putArray("broken");
-                t.broken().forEach(broken::add);
+                trial(trials.addObject(), t);
             }
         }
         return root;
+    }
+
+    private static void trial(ObjectNode trial, CapacitySearch.Trial t) {
+        trial.put("scenario", t.run());
+        trial.put("step", t.step());
+        trial.put("targetPerSec", t.targetRate());
+        trial.put("achievedPerSec", Math.round(t.achievedRate() * 100) / 100.0);
+        trial.put("fromDueP50Us", t.p50Us());
+        trial.put("fromDueP99Us", t.p99Us());
+        trial.put("serviceP99Us", t.serviceP99Us());
+        trial.put("errorPercent", Math.round(t.errorPercent() * 1000) / 1000.0);
+        trial.put("held", t.held());
+        trial.put("verdict", t.verdict().kind().text);
+        trial.put("limitedBy", t.verdict().limiter().text);
+        ArrayNode broken = trial.putArray("broken");
+        t.verdict().reasons().forEach(broken::add);
+        CapacitySearch.Evidence ev = t.evidence();
+        ObjectNode window = trial.putObject("window");
+        window.put("fromEpochMs", ev.fromMs());
+        window.put("toEpochMs", ev.toMs());
+        window.put("calls", ev.calls());
+        window.put("neverEnded", ev.missing());
+        trial.put("lagFirstQuarterUs", ev.lagFirstQuarterUs());
+        trial.put("lagLastQuarterUs", ev.lagLastQuarterUs());
+        trial.put("ownDelayP99Us", ev.ownDelayP99Us());
+        putRate(trial, "threadsBusyPercent", round1(ev.threadsBusyPercent()));
+        putRate(trial, "serviceMeanUs", round1(ev.serviceMeanUs()));
+        if (ev.cpu() == null) {
+            trial.putNull("cpuPercent");
+        } else {
+            ObjectNode cpu = trial.putObject("cpuPercent");
+            cpu.put("machine", round1(ev.cpu().machine()));
+            ev.cpu().parties().forEach((name, share) -> cpu.put(name, round1(share)));
+            cpu.put("others", round1(ev.cpu().others()));
+        }
+    }
+
+    private static double round1(double d) {
+        return Double.isNaN(d) ? d : Math.round(d * 10) / 10.0;
+    }
+
+    private static void putRate(ObjectNode node, String key, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(key);
+        } else {
+            node.put(key, value);
+        }
     }
 
     void write(Path dir) throws java.io.IOException {

@@ -59,30 +59,39 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        return run(scenario, scenario.name(), settings.rate, index, settings.scenarios.size(), record, endpoints,
-                saved);
+        return run(scenario, new Shape(scenario.name(), settings.rate, settings.duration, null), index,
+                settings.scenarios.size(), record, endpoints, saved);
     }
 
     /**
-     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, in the folder
-     * {@code name} (a capacity search's trial: {@code direct-1k-at-400}) at {@code rate}, number {@code index} of
-     * {@code count}.
+     * How one JMeter run of a scenario differs from the run's settings: its folder {@code name} (a capacity search's
+     * run of steps: {@code direct-1k-search-2}), its rate, its length, and a {@code watch} of its own (null: none)
+     * that may find it done before its end.
      */
-    boolean run(Scenario scenario, String name, RateSchedule rate, int index, int count,
-            RunManifest.ScenarioRecord record, ServiceEndpoints endpoints, Runnable saved) {
+    record Shape(String name, RateSchedule rate, Duration duration, JMeterRun.Watch watch) {
+    }
+
+    /**
+     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, shaped by
+     * {@code shape}, number {@code index} of {@code count}.
+     */
+    boolean run(Scenario scenario, Shape shape, int index, int count, RunManifest.ScenarioRecord record,
+            ServiceEndpoints endpoints, Runnable saved) {
+        String name = shape.name();
+        RateSchedule rate = shape.rate();
         Path dir = RunFolderSetup.scenarioDir(layout, name);
         JMeterRun run = JMeterRun.prepare(java, jmeter,
                 JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
                         .withGcLog(layout.gcLog("jmeter-" + name))
-                        .withProperties(planProperties(scenario, rate, dir, endpoints))
+                        .withProperties(planProperties(scenario, rate, shape.duration(), dir, endpoints))
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
-        Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
-        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
+        Progress progress = new Progress(err, terminal, name, index, count, shape.duration());
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(shape.duration(), settings.rampup,
                 !settings.remoteHosts.isEmpty());
         GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err, name);
         JMeterRun.Watch watch = new JMeterRun.Watch() {
@@ -105,6 +114,11 @@ final class ScenarioRunner {
             @Override
             public Duration graceAfterShutdown() {
                 return byGenerators ? generators.graceAfterShutdown() : JMeterRun.Watch.super.graceAfterShutdown();
+            }
+
+            @Override
+            public boolean finished(JMeterRun r) {
+                return shape.watch() != null && shape.watch().finished(r);
             }
         };
         current = run;
@@ -226,14 +240,14 @@ final class ScenarioRunner {
     }
 
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
-    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Path dir,
+    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Duration duration, Path dir,
             ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
         RemoteGenerators generators = settings.generators();
         // with --remote every server runs the plan: each gets its share of the run's threads
         p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
         p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
-        p.put("duration", String.valueOf(settings.duration.getSeconds()));
+        p.put("duration", String.valueOf(duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
         p.put("timeout", String.valueOf(settings.timeoutMs));
         // the run's rate: with --remote the plan's Target Rate Schedule paces rate / load_generators on each server

@@ -86,13 +86,25 @@ public final class Slo {
      * more errors than the budget. {@code paced} null (no row with a due time) breaks it.
      */
     public List<String> broken(FromDueLatency paced, double errorPercent) {
+        if (paced == null) {
+            return broken(p -> 0, 0, errorPercent);
+        }
+        return broken(paced::percentile, paced.samples(), errorPercent);
+    }
+
+    /**
+     * As {@link #broken(FromDueLatency, double)}, over any distribution of times from the due time:
+     * {@code percentile} gives microseconds, {@code samples} how many it holds (0 breaks the SLO).
+     */
+    public List<String> broken(java.util.function.DoubleToLongFunction percentile, long samples,
+            double errorPercent) {
         List<String> broken = new ArrayList<>();
-        if (paced == null || paced.samples() == 0) {
+        if (samples == 0) {
             broken.add("no paced sample");
             return broken;
         }
         for (Limit limit : limits) {
-            long value = paced.percentile(limit.percentile());
+            long value = percentile.applyAsLong(limit.percentile());
             if (value > limit.micros()) {
                 broken.add(String.format(Locale.ROOT, "p%s %.3f ms > %.3f ms", strip(limit.percentile()),
                         value / 1000.0, limit.micros() / 1000.0));

@@ -1,0 +1,168 @@
+package io.dubbostress.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dubbostress.report.jtl.JtlReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A capacity search step's verdict drawn from synthetic windows whose cause is known: a provider that keeps up, a
+ * start that had not settled, a load generator late on its own, threads all busy, a saturated provider, a machine
+ * taken by others, an SLO below the service time, errors. And the windows themselves: which rows go where, how many
+ * calls each should have, whose thread was free.
+ */
+class StepVerdictTest {
+
+    private static final Slo P99_20MS = Slo.parse("p99=20ms");
+
+    @TempDir
+    Path dir;
+
+    /** A 2 s window of {@code rate} calls/s from 0; each call: lag, service (us), thread free at its due time. */
+    private static StepWindow window(double rate, java.util.function.IntFunction<long[]> call, boolean free) {
+        int n = (int) (rate * 2);
+        StepWindow w = new StepWindow(1, rate, 0, 2_000_000, n);
+        for (int k = 0; k < n; k++) {
+            long[] c = call.apply(k); // {lag, service, success 1/0}
+            long due = (long) (k * 1e6 / rate);
+            w.accept(due, c[0], c[0] + c[1], c[1], c.length < 3 || c[2] == 1, free);
+        }
+        w.missing(2_000_000);
+        return w;
+    }
+
+    private static CpuShares.Window cpu(double machine, double provider, double jmeter) {
+        return new CpuShares.Window(machine, Map.of(CapacityReport.PROVIDER, provider, CapacityReport.JMETER, jmeter),
+                0, 2000);
+    }
+
+    @Test
+    void aProviderThatKeepsUpHolds() {
+        StepWindow w = window(100, k -> new long[] {100, 1000}, true);
+        StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, cpu(30, 10, 5));
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.HELD);
+        assertThat(w.achievedPerSec()).isEqualTo(100);
+    }
+
+    /** The case: calls due early in the window still carry the start's lag, falling to nothing. */
+    @Test
+    void aLagStillFallingAtTheEndOfItsStartIsNotSure() {
+        StepWindow w = window(200, k -> new long[] {Math.max(0, 600_000 - k * 3_000L), 800}, false);
+        StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, null);
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.START_UP);
+        assertThat(v.reasons()).anyMatch(r -> r.startsWith("the lag had not settled by the end of the window"));
+    }
+
+    /** Free threads woke up late (a busy machine): the provider answered in 1 ms every time. */
+    @Test
+    void aBreakMadeOfTheLoadGeneratorsOwnDelayIsNotSure() {
+        StepWindow w = window(200, k -> new long[] {k % 25 == 7 ? 45_000 : 200, 1000}, true);
+        StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, cpu(99, 20, 15));
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.MACHINE); // others took 64 %, JMeter 15 %
+        // (HdrHistogram's three digits: 45 ms reads 45.0-45.1)
+        assertThat(v.reasons()).anyMatch(r -> r.startsWith("the break is the load generator's own delay: threads that"
+                + " were free at the due time started their calls up to 45."));
+        // the same calls queued behind busy threads are the provider's
+        StepWindow queued = window(200, k -> new long[] {k % 25 == 7 ? 45_000 : 200, 1000}, false);
+        assertThat(StepVerdict.of(queued, P99_20MS, 20, Double.NaN, cpu(99, 80, 15)).kind())
+                .isEqualTo(StepVerdict.Kind.BROKE);
+    }
+
+    /** Two threads, 1,000 calls/s, 1.9 ms each: they cannot keep up, whatever the provider does. */
+    @Test
+    void threadsAllBusyAtAnUnchangedServiceTimeAreTheLoadGenerators() {
+        StepWindow w = window(1000, k -> new long[] {k * 50L, 1900}, false);
+        StepVerdict v = StepVerdict.of(w, P99_20MS, 2, 1850, cpu(60, 20, 30));
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.LOAD_GENERATOR_THREADS);
+        assertThat(v.reasons()).anyMatch(r -> r.contains("all 2 threads were busy (95 % of the window) at a mean "
+                + "service time of 1.90 ms: --threads is too low for 1000 calls/s (it needs about 2)"));
+        // the service time four times the first step's: the provider slowed down, the threads only waited for it
+        assertThat(StepVerdict.of(w, P99_20MS, 2, 400, cpu(98, 80, 15)).limiter())
+                .isEqualTo(StepVerdict.Limiter.PROVIDER);
+    }
+
+    @Test
+    void aSaturatedMachineIsTheProvidersUnlessOthersTookIt() {
+        StepWindow w = window(500, k -> new long[] {k * 40L, 3000}, false);
+        StepVerdict provider = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(98, 70, 20));
+        assertThat(provider.kind()).isEqualTo(StepVerdict.Kind.BROKE);
+        assertThat(provider.limiter()).isEqualTo(StepVerdict.Limiter.PROVIDER);
+        assertThat(provider.reasons()).contains("CPU: machine 98 %, provider 70 %, JMeter 20 %, other processes 8 %");
+        StepVerdict jmeter = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(98, 30, 60));
+        assertThat(jmeter.kind()).isEqualTo(StepVerdict.Kind.BROKE);
+        assertThat(jmeter.limiter()).isEqualTo(StepVerdict.Limiter.LOAD_GENERATOR_CPU);
+        StepVerdict others = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 40, 20));
+        assertThat(others.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(others.limiter()).isEqualTo(StepVerdict.Limiter.MACHINE);
+    }
+
+    @Test
+    void aServiceTimeOverTheLimitOnAnIdleMachineIsTheSloItself() {
+        StepWindow w = window(10, k -> new long[] {50, 30_000}, true);
+        StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, cpu(15, 5, 3));
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.BROKE);
+        assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.SLO);
+        assertThat(v.reasons()).anyMatch(r -> r.startsWith("the service time alone is over the limit (p99 30.0"));
+    }
+
+    @Test
+    void errorsAloneBreakItAtTheProviderAndAnUndrivenRateIsNotSure() {
+        StepWindow failing = window(100, k -> new long[] {100, 500, k % 10 == 0 ? 0 : 1}, true);
+        StepVerdict v = StepVerdict.of(failing, P99_20MS, 20, Double.NaN, null);
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.BROKE);
+        assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.PROVIDER);
+        assertThat(v.reasons()).containsExactly("errors 10.000 % > 1 %");
+        // an SLO loose enough to hold while half the calls start after the window: held is not claimed
+        StepWindow slow = window(100, k -> new long[] {k * 10_000L, 500}, false);
+        StepVerdict undriven = StepVerdict.of(slow, Slo.parse("p99=10s"), 20, Double.NaN, null);
+        assertThat(undriven.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(undriven.reasons()).anyMatch(r -> r.contains("it did not drive the rate"));
+    }
+
+    /** The windows of a run of steps 100 and 200 calls/s, 2 s each, 0.5 s settle, from a JTL. */
+    @Test
+    void rowsGoToTheWindowTheirDueTimeFallsIn() throws Exception {
+        long origin = 1_795_000_000_000_000L;
+        List<String> lines = new ArrayList<>();
+        lines.add("timeStamp,elapsed,label,responseCode,success,threadName,\"elapsed_us\",\"due_us\",\"lag_us\","
+                + "\"response_us\"");
+        // the opening call: due before the schedule's start, 300 ms long, on thread t-1
+        lines.add(((origin - 300_000) / 1000) + ",300,x,200,true,t-1,300000," + (origin - 300_000) + ",0,300000");
+        // then the arrivals: 200 in step 1 (100/s), 400 in step 2 (200/s); two threads taking turns, 2 ms each,
+        // and the very first arrival started 1 ms late on t-1, which was free: its own delay
+        for (int k = 0; k < 600; k++) {
+            long due = origin + (k < 200 ? k * 10_000L : 2_000_000L + (k - 200) * 5_000L);
+            long lag = k == 0 ? 1000 : 0;
+            lines.add(((due + lag) / 1000) + ",2,x,200,true,t-" + (k % 2 + 1) + ",2000," + due + "," + lag + ","
+                    + (lag + 2000));
+        }
+        Path jtl = dir.resolve("steps.jtl");
+        Files.write(jtl, lines, StandardCharsets.UTF_8);
+        StepWindows windows = new StepWindows(List.of(100.0, 200.0), 2_000_000, 500_000);
+        windows.origin(origin);
+        try (JtlReader reader = JtlReader.open(jtl)) {
+            while (reader.next()) {
+                windows.accept(reader.row());
+            }
+        }
+        assertThat(windows.get(0).expected).isEqualTo(150); // due in [0.5 s, 2 s) at 100/s
+        assertThat(windows.get(0).calls()).isEqualTo(150);
+        assertThat(windows.get(1).expected).isEqualTo(300); // due in [2.5 s, 4 s) at 200/s
+        assertThat(windows.get(1).calls()).isEqualTo(300);
+        assertThat(windows.complete(0, origin)).isTrue();
+        assertThat(windows.complete(1, origin + 4_000_000)).as("nothing due after it seen yet").isFalse();
+        assertThat(windows.complete(1, origin + 4_000_000 + StepWindows.LATE_LIMIT_US + 1)).isTrue();
+        assertThat(windows.get(0).ownDelayP99()).as("arrival 0 is in no window's count").isZero();
+        assertThat(windows.get(1).achievedPerSec()).isEqualTo(200);
+    }
+}
