@@ -154,6 +154,7 @@ final class RunSession {
             }
             int[] runs = {0};
             double[] firstServiceMeanUs = {Double.NaN};
+            CapacitySearch.Trial[] lastTrial = {null};
             CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rates -> {
                 if (interrupted || stop[0]) {
                     return null;
@@ -171,7 +172,11 @@ final class RunSession {
                 CpuShares cpu = new CpuShares(Path.of("/proc"), Map.of(CapacityReport.PROVIDER,
                         endpoints.providerPid, CapacityReport.CONSUMER, scenario.kind().needsConsumer()
                                 ? endpoints.consumerPid : -1L));
-                SearchRun steps = new SearchRun(rates, settings.duration, settings.warmup, settings.slo,
+                // a step again after a start that had not settled: this run's first step a step longer, before its window
+                Duration leadIn = lastTrial[0] != null && lastTrial[0].targetRate() == rates.get(0)
+                        && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.duration
+                        : Duration.ZERO;
+                SearchRun steps = new SearchRun(rates, settings.duration, settings.warmup, leadIn, settings.slo,
                         settings.threads, layout.jtl(name), layout.scenarioDir(name).resolve("jmeter.log"), cpu,
                         firstServiceMeanUs[0]);
                 boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
@@ -183,6 +188,9 @@ final class RunSession {
                 List<CapacitySearch.Trial> trials = steps.trials(name, record.endEpochMs);
                 if (!trials.isEmpty() && Double.isNaN(firstServiceMeanUs[0])) {
                     firstServiceMeanUs[0] = trials.get(0).evidence().serviceMeanUs();
+                }
+                if (!trials.isEmpty()) {
+                    lastTrial[0] = trials.get(trials.size() - 1);
                 }
                 for (CapacitySearch.Trial trial : trials) {
                     err.printf(Locale.ROOT, "stress run: %s at %s calls/s: achieved %.1f/s, from due p50 %.3f ms, p99 "

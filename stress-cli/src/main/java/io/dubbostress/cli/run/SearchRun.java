@@ -37,6 +37,7 @@ final class SearchRun implements JMeterRun.Watch {
     private final List<Double> rates;
     private final Duration step;
     private final Duration settle;
+    private final Duration leadIn;
     private final Slo slo;
     private final int threads;
     private final Path jtl;
@@ -55,11 +56,12 @@ final class SearchRun implements JMeterRun.Watch {
      * {@code rates} ascending, each {@code step} long with its first {@code settle} left out; {@code firstServiceMeanUs}
      * the search's first step's mean service time (NaN: this run's first step is the first).
      */
-    SearchRun(List<Double> rates, Duration step, Duration settle, Slo slo, int threads, Path jtl, Path jmeterLog,
-            CpuShares cpu, double firstServiceMeanUs) {
+    SearchRun(List<Double> rates, Duration step, Duration settle, Duration leadIn, Slo slo, int threads, Path jtl,
+            Path jmeterLog, CpuShares cpu, double firstServiceMeanUs) {
         this.rates = List.copyOf(rates);
         this.step = step;
         this.settle = settle;
+        this.leadIn = leadIn;
         this.slo = slo;
         this.threads = threads;
         this.jtl = jtl;
@@ -67,22 +69,27 @@ final class SearchRun implements JMeterRun.Watch {
         this.cpu = cpu;
         this.firstServiceMeanUs = firstServiceMeanUs;
         this.liveBaselineUs = firstServiceMeanUs;
-        this.live = new StepWindows(rates, step.toNanos() / 1000, settle.toNanos() / 1000);
+        this.live = windows();
     }
 
-    /** The schedule: every rate for one step, {@code 100:8s,200:8s}. */
+    private StepWindows windows() {
+        return new StepWindows(rates, step.toNanos() / 1000, settle.toNanos() / 1000, leadIn.toNanos() / 1000);
+    }
+
+    /** The schedule: every rate for one step, the first with the lead-in, {@code 100:8000ms,200:8000ms}. */
     RateSchedule schedule() {
         List<String> segments = new ArrayList<>();
         for (double rate : rates) {
-            segments.add(RateSchedule.format(rate) + ":" + step.toMillis() + "ms");
+            long ms = step.toMillis() + (segments.isEmpty() ? leadIn.toMillis() : 0);
+            segments.add(RateSchedule.format(rate) + ":" + ms + "ms");
         }
         return RateSchedule.parse(String.join(",", segments));
     }
 
-    /** The thread group's duration: every step, and a margin for the opening call and the last calls. */
+    /** The thread group's duration: every step, and a margin for the opening calls and the last calls. */
     Duration runDuration() {
-        Duration steps = step.multipliedBy(rates.size());
-        return steps.plus(MARGIN.compareTo(step) > 0 ? MARGIN : step);
+        Duration steps = step.multipliedBy(rates.size()).plus(leadIn);
+        return Duration.ofSeconds(steps.plus(MARGIN.compareTo(step) > 0 ? MARGIN : step).toMillis() / 1000 + 1);
     }
 
     @Override
@@ -168,7 +175,7 @@ final class SearchRun implements JMeterRun.Watch {
             reader.close();
         }
         long endUs = endEpochMs * 1000;
-        StepWindows all = new StepWindows(rates, step.toNanos() / 1000, settle.toNanos() / 1000);
+        StepWindows all = windows();
         long origin = live.hasOrigin() ? live.originUs() : originFromWholeLog();
         List<CapacitySearch.Trial> trials = new ArrayList<>();
         if (!Files.isRegularFile(jtl)) {

@@ -29,15 +29,28 @@ final class StepWindows {
     private final List<Double> rates;
     private final long stepUs;
     private final long settleUs;
+    /** The first step runs this much longer, before its window: a lead-in for a start that did not settle. */
+    private final long leadInUs;
     private final List<StepWindow> windows = new ArrayList<>();
     private final Map<String, Long> lastEndByThread = new HashMap<>();
     private long originUs = Long.MIN_VALUE;
     private long lastDueSeenUs = Long.MIN_VALUE;
 
     StepWindows(List<Double> rates, long stepUs, long settleUs) {
+        this(rates, stepUs, settleUs, 0);
+    }
+
+    /** As above, the first step {@code leadInUs} longer (its window as long as the others', after the lead-in). */
+    StepWindows(List<Double> rates, long stepUs, long settleUs, long leadInUs) {
         this.rates = List.copyOf(rates);
         this.stepUs = stepUs;
         this.settleUs = settleUs;
+        this.leadInUs = leadInUs;
+    }
+
+    /** Microseconds from the schedule's start to the start of step {@code i}. */
+    private long stepStartUs(int i) {
+        return i == 0 ? 0 : leadInUs + i * stepUs;
     }
 
     /** The schedule's start, epoch microseconds: arrival 0's due time. */
@@ -45,13 +58,14 @@ final class StepWindows {
         originUs = epochUs;
         double before = 0;
         for (int i = 0; i < rates.size(); i++) {
-            long from = epochUs + i * stepUs + settleUs;
-            long to = epochUs + (i + 1) * stepUs;
+            long lead = i == 0 ? leadInUs : 0;
+            long from = epochUs + stepStartUs(i) + lead + settleUs;
+            long to = epochUs + stepStartUs(i + 1);
             double rate = rates.get(i);
             // arrival k is due when the schedule's count reaches k: those due in [from, to) number
             // ceil(N(to)) - ceil(N(from)), N the arrivals due since the start
-            double atFrom = before + rate * settleUs / 1e6;
-            double atTo = before + rate * stepUs / 1e6;
+            double atFrom = before + rate * (lead + settleUs) / 1e6;
+            double atTo = before + rate * (lead + stepUs) / 1e6;
             windows.add(new StepWindow(i + 1, rate, from, to, (long) (Math.ceil(atTo - 1e-9) - Math.ceil(atFrom - 1e-9))));
             before = atTo;
         }
@@ -79,7 +93,7 @@ final class StepWindows {
 
     /** The end of the last step, epoch microseconds. */
     long endUs() {
-        return originUs + rates.size() * stepUs;
+        return originUs + stepStartUs(rates.size());
     }
 
     /** One JTL row (after {@link #origin}). */
@@ -99,7 +113,8 @@ final class StepWindows {
         if (due < originUs) {
             return; // the opening call
         }
-        long i = (due - originUs) / stepUs;
+        long offset = due - originUs;
+        long i = offset < stepStartUs(1) ? 0 : 1 + (offset - stepStartUs(1)) / stepUs;
         if (i < windows.size()) {
             StepWindow w = windows.get((int) i);
             if (w.holds(due)) {

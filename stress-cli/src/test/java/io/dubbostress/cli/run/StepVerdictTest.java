@@ -39,8 +39,10 @@ class StepVerdictTest {
     }
 
     private static CpuShares.Window cpu(double machine, double provider, double jmeter) {
-        return new CpuShares.Window(machine, Map.of(CapacityReport.PROVIDER, provider, CapacityReport.JMETER, jmeter),
-                0, 2000);
+        Map<String, Double> parties = new java.util.LinkedHashMap<>();
+        parties.put(CapacityReport.PROVIDER, provider);
+        parties.put(CapacityReport.JMETER, jmeter);
+        return new CpuShares.Window(machine, parties, 0, 2000);
     }
 
     @Test
@@ -164,5 +166,19 @@ class StepVerdictTest {
         assertThat(windows.complete(1, origin + 4_000_000 + StepWindows.LATE_LIMIT_US + 1)).isTrue();
         assertThat(windows.get(0).ownDelayP99()).as("arrival 0 is in no window's count").isZero();
         assertThat(windows.get(1).achievedPerSec()).isEqualTo(200);
+    }
+
+    /** A retry after a start that had not settled: the first step a step longer, its window as long as before. */
+    @Test
+    void aLeadInLengthensTheFirstStepBeforeItsWindow() {
+        StepWindows windows = new StepWindows(List.of(100.0, 200.0), 2_000_000, 500_000, 2_000_000);
+        windows.origin(0);
+        assertThat(windows.get(0).fromUs).isEqualTo(2_500_000);
+        assertThat(windows.get(0).toUs).isEqualTo(4_000_000);
+        assertThat(windows.get(0).expected).isEqualTo(150);
+        assertThat(windows.get(1).fromUs).isEqualTo(4_500_000);
+        assertThat(windows.get(1).toUs).isEqualTo(6_000_000);
+        assertThat(windows.get(1).expected).isEqualTo(300);
+        assertThat(windows.endUs()).isEqualTo(6_000_000);
     }
 }
