@@ -407,6 +407,11 @@ public final class ReportBuilder {
                 warnings.add(scenario.name() + ": every sample fell in the warm-up (" + scenario.warmup().seconds()
                         + " s, " + scenario.warmup().rule() + ")");
             }
+            StartupLag.Finding lag = stats.fromDue() == null ? null
+                    : stats.fromDue().startupLag(scenario.warmup().ms());
+            if (lag != null) {
+                warnings.add(lag.text(scenario.name()));
+            }
         }
     }
 }
