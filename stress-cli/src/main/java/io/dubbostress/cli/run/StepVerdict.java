@@ -18,10 +18,12 @@ import java.util.Locale;
  *     not settled by the end of the window, <b>not sure</b>.</li>
  * <li>The SLO holds once the load generator's own delay is taken out (calls whose thread was free at the due time and
  *     still started late): the break is the load generator's, <b>not sure</b> (its CPU, or the machine's).</li>
- * <li>The threads were busy 90 % of the window or more while the service time stayed within twice the search's first
- *     step's: {@code --threads} too low for the rate, <b>not sure</b>.</li>
+ * <li>The threads were busy 90 % of the window or more while the machine's CPU was not saturated (without CPU figures:
+ *     while the service time stayed within twice the search's first step's): {@code --threads} too low for the rate,
+ *     <b>not sure</b>.</li>
  * <li>Otherwise <b>broke</b>, by the CPU of the window ({@link CpuShares}): the machine 90 % busy or more and other
- *     processes 20 % or more of it: the machine, <b>not sure</b>; JMeter more than the provider (and consumer): the
+ *     processes 20 % or more of it and more than the provider (and consumer): the machine, <b>not sure</b> (the provider
+ *     did not have it to itself); JMeter more than the provider: the
  *     load generator's CPU; else the provider. Not saturated: the service time alone over the limit with the threads
  *     under half busy is the SLO itself; else the provider (its latency grew).</li>
  * </ol>
@@ -108,7 +110,10 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
         double busy = w.threadsBusyPercent(threads);
         double serviceMs = w.serviceMeanUs() / 1000.0;
         double baseline = Double.isNaN(firstServiceMeanUs) ? w.serviceMeanUs() : firstServiceMeanUs;
-        if (busy >= THREADS_BUSY_PERCENT && w.serviceMeanUs() <= 2 * baseline) {
+        // all threads busy with CPU to spare: the threads were the limit; with the CPU saturated it is the CPU's (the
+        // provider's calls slow down as they share it); without CPU figures, a service time that did not grow says so
+        boolean spareCpu = cpu != null ? cpu.machine() < SATURATED_PERCENT : w.serviceMeanUs() <= 2 * baseline;
+        if (busy >= THREADS_BUSY_PERCENT && spareCpu) {
             reasons.add(String.format(Locale.ROOT, "all %d threads were busy (%.0f %% of the window) at a mean service "
                     + "time of %.2f ms: --threads is too low for %s calls/s (it needs about %.0f)", threads, busy,
                     serviceMs, CapacityReport.rate(w.rate), Math.ceil(w.rate * serviceMs / 1000.0)));
@@ -118,7 +123,7 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
             double provider = nan0(cpu.share(CapacityReport.PROVIDER)) + nan0(cpu.share(CapacityReport.CONSUMER));
             double jmeter = nan0(cpu.share(CapacityReport.JMETER));
             reasons.add(cpuText(cpu).substring(2));
-            if (cpu.others() >= OTHERS_PERCENT) {
+            if (cpu.others() >= OTHERS_PERCENT && cpu.others() > provider) {
                 return new StepVerdict(Kind.NOT_SURE, Limiter.MACHINE, reasons);
             }
             return new StepVerdict(Kind.BROKE, jmeter > provider ? Limiter.LOAD_GENERATOR_CPU : Limiter.PROVIDER,

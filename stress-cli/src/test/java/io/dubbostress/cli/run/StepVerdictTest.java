@@ -88,9 +88,13 @@ class StepVerdictTest {
         assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.LOAD_GENERATOR_THREADS);
         assertThat(v.reasons()).anyMatch(r -> r.contains("all 2 threads were busy (95 % of the window) at a mean "
                 + "service time of 1.90 ms: --threads is too low for 1000 calls/s (it needs about 2)"));
-        // the service time four times the first step's: the provider slowed down, the threads only waited for it
-        assertThat(StepVerdict.of(w, P99_20MS, 2, 400, cpu(98, 80, 15)).limiter())
+        // the machine's CPU saturated: the calls slowed as they shared it, the threads only waited for them
+        assertThat(StepVerdict.of(w, P99_20MS, 2, 1850, cpu(98, 80, 15)).limiter())
                 .isEqualTo(StepVerdict.Limiter.PROVIDER);
+        // without CPU figures: a service time four times the first step's is the provider slowing down
+        assertThat(StepVerdict.of(w, P99_20MS, 2, 400, null).limiter()).isEqualTo(StepVerdict.Limiter.PROVIDER);
+        assertThat(StepVerdict.of(w, P99_20MS, 2, 1850, null).limiter())
+                .isEqualTo(StepVerdict.Limiter.LOAD_GENERATOR_THREADS);
     }
 
     @Test
@@ -103,9 +107,12 @@ class StepVerdictTest {
         StepVerdict jmeter = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(98, 30, 60));
         assertThat(jmeter.kind()).isEqualTo(StepVerdict.Kind.BROKE);
         assertThat(jmeter.limiter()).isEqualTo(StepVerdict.Limiter.LOAD_GENERATOR_CPU);
-        StepVerdict others = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 40, 20));
+        StepVerdict others = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 25, 20));
         assertThat(others.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
         assertThat(others.limiter()).isEqualTo(StepVerdict.Limiter.MACHINE);
+        // others took a fifth, the provider more: the provider's limit on a machine it shared
+        assertThat(StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 50, 24)).limiter())
+                .isEqualTo(StepVerdict.Limiter.PROVIDER);
     }
 
     @Test
