@@ -60,6 +60,9 @@ class RunOptionsTest {
                 + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
                 + "most", "--find-max-rate", "--slo", "p99=20ms", "--rate", "1e9");
         assertRefused("stress run: Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms", "--find-max-rate");
+        assertRefused("stress run: Option '--find-max-rate' cannot be used with '--remote': the search judges each step "
+                + "from the moment this machine's JMeter started its schedule; run it with a local JMeter",
+                "--find-max-rate", "--slo", "p99=20ms", "--remote", "10.0.0.7");
         assertRefused("stress run: Option '--slo' is for the capacity search: add --find-max-rate", "--slo",
                 "p99=20ms");
         assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "
