@@ -181,11 +181,11 @@ final class RunSession {
                         firstServiceMeanUs[0]);
                 boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
                         steps.runDuration(), steps), index[0], count, record, endpoints, this::writeManifest);
+                List<CapacitySearch.Trial> trials = steps.trials(name, record.endEpochMs);
                 if (!afterScenario(scenario, record, goOn)) {
                     stop[0] = true;
                     return null;
                 }
-                List<CapacitySearch.Trial> trials = steps.trials(name, record.endEpochMs);
                 if (!trials.isEmpty() && Double.isNaN(firstServiceMeanUs[0])) {
                     firstServiceMeanUs[0] = trials.get(0).evidence().serviceMeanUs();
                 }

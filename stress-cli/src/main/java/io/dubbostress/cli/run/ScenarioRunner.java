@@ -166,6 +166,14 @@ final class ScenarioRunner {
             record.status = ScenarioStatus.FAILED;
             record.addMessage(run.stoppedBecause());
         }
+        String refused = run.console().lines().filter(l -> l.endsWith(": the test is stopped")).findFirst()
+                .orElse(null);
+        if (refused != null) {
+            // the plan's Target Rate Schedule refused what it could not honour (JMeter exits 1): said as it said it
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage(refused.trim());
+            err.println("stress run: " + name + ": " + refused.trim());
+        }
         if (!ProcessReaper.shuttingDown()) { // a Ctrl-C's scenario is what it is: interrupted
             String unrecorded = unrecorded(jtl, progress.samples());
             if (unrecorded != null) {
