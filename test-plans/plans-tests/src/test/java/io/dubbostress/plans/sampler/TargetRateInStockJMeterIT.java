@@ -147,7 +147,7 @@ class TargetRateInStockJMeterIT {
         }
         assertPaced(jtl, RATE);
         assertThat(StockJMeter.text(work.resolve("jmeter.log"))).contains("Target Rate Schedule 'Target Rate Schedule': "
-                + RATE + " calls/s, starting after an opening call");
+                + RATE + " calls/s, start: opening-call").contains("the schedule started at");
     }
 
     @Test
