@@ -192,7 +192,9 @@ public class TargetRateSchedule extends AbstractTestElement
         }
         long offset = p.schedule.offsetNanos(p.next.getAndIncrement());
         if (offset == Long.MAX_VALUE) {
-            waitUntil(Long.MAX_VALUE, endEpochMs); // the schedule ended at rate 0: wait for the group's end
+            // the schedule ended at rate 0: nothing more is due, so the thread is done (the test ends with them)
+            throw new JMeterStopThreadException("Target Rate Schedule: the schedule has ended (rate 0): nothing more "
+                    + "is due");
         }
         long due = p.originNanos + offset;
         long now = waitUntil(due, endEpochMs);

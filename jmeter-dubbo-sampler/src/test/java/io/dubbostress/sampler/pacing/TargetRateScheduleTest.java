@@ -283,4 +283,21 @@ class TargetRateScheduleTest {
         a.testEnded();
         b.testEnded();
     }
+
+    /** A schedule that ends at rate 0 has nothing more due: the thread stops instead of waiting for its group's end. */
+    @Test
+    void aScheduleEndingAtRateZeroStopsItsThreads() {
+        TargetRateSchedule element = new TargetRateSchedule();
+        element.setName("ending");
+        element.setProperty(TargetRateSchedule.SCHEDULE, "1000:3ms,0");
+        element.setProperty(TargetRateSchedule.START, "first-call");
+        element.testStarted();
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        for (int i = 0; i < 3; i++) {
+            element.delay(); // arrivals 0, 1, 2: due at 0, 1 and 2 ms
+        }
+        assertThatThrownBy(element::delay).isInstanceOf(JMeterStopThreadException.class)
+                .hasMessageContaining("the schedule has ended (rate 0)");
+        element.testEnded();
+    }
 }

@@ -33,6 +33,8 @@ public final class RateSchedule {
             + "))?(?::(?<length>" + NUMBER + ")(?<unit>ms|s|m|h)?)?");
 
     private final List<String> segments;
+    /** Each segment's length in seconds, -1 for none. */
+    private final double[] lengths;
     private final double peak;
     /** Seconds of the segments with a length. */
     private final double sizedSeconds;
@@ -41,11 +43,13 @@ public final class RateSchedule {
     private final boolean lastUnsized;
 
     private RateSchedule(List<String> segments) {
-        this(segments, 0, 0, 0, false);
+        this(segments, new double[0], 0, 0, 0, false);
     }
 
-    private RateSchedule(List<String> segments, double peak, double sizedSeconds, int unsized, boolean lastUnsized) {
+    private RateSchedule(List<String> segments, double[] lengths, double peak, double sizedSeconds, int unsized,
+            boolean lastUnsized) {
         this.segments = segments;
+        this.lengths = lengths;
         this.peak = peak;
         this.sizedSeconds = sizedSeconds;
         this.unsized = unsized;
@@ -58,6 +62,7 @@ public final class RateSchedule {
             return NONE;
         }
         List<String> segments = new ArrayList<>();
+        List<Double> lengths = new ArrayList<>();
         double peak = 0;
         double sized = 0;
         int unsized = 0;
@@ -85,9 +90,11 @@ public final class RateSchedule {
                             + "' must be positive");
                 }
                 sized += length * unitSeconds(m.group("unit"));
+                lengths.add(length * unitSeconds(m.group("unit")));
                 lastUnsized = false;
             } else {
                 unsized++;
+                lengths.add(-1.0);
                 lastUnsized = true;
             }
             peak = Math.max(peak, Math.max(from, to));
@@ -96,7 +103,8 @@ public final class RateSchedule {
         if (!(peak > 0)) {
             throw new TypeConversionException("'" + text + "': at least one rate must be a positive number of calls/s");
         }
-        return new RateSchedule(Collections.unmodifiableList(segments), peak, sized, unsized, lastUnsized);
+        return new RateSchedule(Collections.unmodifiableList(segments),
+                lengths.stream().mapToDouble(Double::doubleValue).toArray(), peak, sized, unsized, lastUnsized);
     }
 
     private static double finite(String text, String number) {
@@ -153,6 +161,34 @@ public final class RateSchedule {
                     + " have no length and --duration " + DurationConverter.format(duration) + " leaves no time for "
                     + "them: give each a length (e.g. 100:30s) or a longer --duration");
         }
+    }
+
+    /**
+     * The same schedule with every segment given its length, as the plans' Target Rate Schedule splits
+     * {@code duration} among the segments without one ({@code 100,200} over 20 s: {@code 100:10000ms,200:10000ms});
+     * a last segment without room is left out. The run then holds exactly {@code duration} of schedule, however long
+     * its opening calls took (the run ends with the schedule, {@link #ending}). Checked ({@link #check}) first.
+     */
+    RateSchedule sized(Duration duration) {
+        if (!isOpen() || unsized == 0) {
+            return this;
+        }
+        double each = (duration.toMillis() / 1000.0 - sizedSeconds) / unsized;
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            String segment = segments.get(i);
+            if (lengths[i] >= 0) {
+                out.add(segment);
+            } else if (each > 0) {
+                out.add(segment + ":" + Math.round(each * 1000) + "ms");
+            }
+        }
+        return parse(String.join(",", out));
+    }
+
+    /** The schedule, then rate 0: the Target Rate Schedule stops its threads when it is done. */
+    RateSchedule ending() {
+        return isOpen() ? parse(asProperty() + ",0") : this;
     }
 
     public boolean isOpen() {

@@ -24,6 +24,9 @@ import java.util.Map;
  */
 final class ScenarioRunner {
 
+    /** Room in a rate-driven scenario's thread groups for the opening calls (a first connection took 10 s here). */
+    static final Duration OPENING_ALLOWANCE = Duration.ofSeconds(60);
+
     /** JMeter's client line when servers of the -R list could not be configured or started. */
     private static final String REMOTE_NOT_STARTED = "The following remote engines have not started";
 
@@ -59,8 +62,26 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        return run(scenario, new Shape(scenario.name(), settings.rate, settings.duration, null), index,
-                settings.scenarios.size(), record, endpoints, saved);
+        if (!settings.rate.isOpen()) {
+            return run(scenario, new Shape(scenario.name(), settings.rate, settings.duration, null), index,
+                    settings.scenarios.size(), record, endpoints, saved);
+        }
+        // at a target rate the duration is the schedule's, counted from its start after the opening calls: every step
+        // sized, then rate 0 (the threads stop when it is done), in thread groups with room for slow opening calls
+        boolean goOn = run(scenario, new Shape(scenario.name(), settings.rate.sized(settings.duration).ending(),
+                settings.duration.plus(OPENING_ALLOWANCE), null), index, settings.scenarios.size(), record, endpoints,
+                saved);
+        long origin = new ScheduleStartLine(layout.scenarioDir(scenario.name()).resolve("jmeter.log")).read();
+        long scheduleStartMs = origin < 0 ? -1 : origin / 1000;
+        if (scheduleStartMs > record.startEpochMs && record.startEpochMs > 0 && record.warmupSeconds != null) {
+            // the report's warm-up counts from the test's start: it must cover the opening calls as well
+            double opening = (scheduleStartMs - record.startEpochMs) / 1000.0;
+            record.warmupSeconds = Math.ceil((opening + record.warmupSeconds) * 10) / 10;
+            record.addMessage(String.format(Locale.ROOT, "its schedule started %.1f s after the test, after every "
+                    + "thread's opening call; its warm-up counts from there", opening));
+            saved.run();
+        }
+        return goOn;
     }
 
     /**

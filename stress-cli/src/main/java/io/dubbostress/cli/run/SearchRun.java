@@ -2,17 +2,12 @@ package io.dubbostress.cli.run;
 
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.jtl.JtlReader;
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One JMeter run of a capacity search: its rates as steps of one Target Rate Schedule ({@code 100:8s,200:8s,...}),
@@ -29,8 +24,6 @@ import java.util.regex.Pattern;
  */
 final class SearchRun implements JMeterRun.Watch {
 
-    /** The Target Rate Schedule's line in jmeter.log with the schedule's start (epoch microseconds). */
-    private static final Pattern STARTED = Pattern.compile("Target Rate Schedule '.*': the schedule started at (\\d+) us");
     /** After the last step the thread group goes on this much (at least): the opening call and the last calls. */
     static final Duration MARGIN = Duration.ofSeconds(30);
 
@@ -41,7 +34,7 @@ final class SearchRun implements JMeterRun.Watch {
     private final Slo slo;
     private final int threads;
     private final Path jtl;
-    private final Path jmeterLog;
+    private final ScheduleStartLine started;
     private final CpuShares cpu;
     private final StepWindows live;
     /** The search's first step's mean service time, NaN when this run's first step is the search's first. */
@@ -49,7 +42,6 @@ final class SearchRun implements JMeterRun.Watch {
     /** The live pass's baseline: {@link #firstServiceMeanUs}, or this run's first step's once judged. */
     private double liveBaselineUs;
     private JtlReader reader;
-    private long logOffset;
     private int judged;
 
     /**
@@ -65,7 +57,7 @@ final class SearchRun implements JMeterRun.Watch {
         this.slo = slo;
         this.threads = threads;
         this.jtl = jtl;
-        this.jmeterLog = jmeterLog;
+        this.started = new ScheduleStartLine(jmeterLog);
         this.cpu = cpu;
         this.firstServiceMeanUs = firstServiceMeanUs;
         this.liveBaselineUs = firstServiceMeanUs;
@@ -76,14 +68,17 @@ final class SearchRun implements JMeterRun.Watch {
         return new StepWindows(rates, step.toNanos() / 1000, settle.toNanos() / 1000, leadIn.toNanos() / 1000);
     }
 
-    /** The schedule: every rate for one step, the first with the lead-in, {@code 100:8000ms,200:8000ms}. */
+    /**
+     * The schedule: every rate for one step, the first with the lead-in, then 0 (the threads stop when it is done):
+     * {@code 100:8000ms,200:8000ms,0}.
+     */
     RateSchedule schedule() {
         List<String> segments = new ArrayList<>();
         for (double rate : rates) {
             long ms = step.toMillis() + (segments.isEmpty() ? leadIn.toMillis() : 0);
             segments.add(RateSchedule.format(rate) + ":" + ms + "ms");
         }
-        return RateSchedule.parse(String.join(",", segments));
+        return RateSchedule.parse(String.join(",", segments)).ending();
     }
 
     /** The thread group's duration: every step, and a margin for the opening calls and the last calls. */
@@ -103,7 +98,7 @@ final class SearchRun implements JMeterRun.Watch {
         cpu.follow(CapacityReport.JMETER, run.pid());
         cpu.read();
         if (!live.hasOrigin()) {
-            long origin = originFromLog();
+            long origin = started.read();
             if (origin < 0) {
                 return false;
             }
@@ -139,32 +134,6 @@ final class SearchRun implements JMeterRun.Watch {
         return judged == live.size();
     }
 
-    /** The schedule's start from the Target Rate Schedule's line in jmeter.log, or -1 before it is there. */
-    private long originFromLog() {
-        if (!Files.isRegularFile(jmeterLog)) {
-            return -1;
-        }
-        try (RandomAccessFile file = new RandomAccessFile(jmeterLog.toFile(), "r")) {
-            long length = file.length();
-            if (length <= logOffset) {
-                return -1;
-            }
-            file.seek(logOffset);
-            byte[] bytes = new byte[(int) Math.min(length - logOffset, 4 << 20)];
-            file.readFully(bytes);
-            String text = new String(bytes, StandardCharsets.UTF_8);
-            int lastLine = text.lastIndexOf('\n');
-            if (lastLine < 0) {
-                return -1;
-            }
-            logOffset += text.substring(0, lastLine + 1).getBytes(StandardCharsets.UTF_8).length;
-            Matcher m = STARTED.matcher(text.substring(0, lastLine));
-            return m.find() ? Long.parseLong(m.group(1)) : -1;
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
     /**
      * Every step judged on the whole JTL, after JMeter ended at {@code endEpochMs}: in order, up to the first that did
      * not hold; a step JMeter ended before is not sure. Named {@code runName} (the run's folder). Empty when the run
@@ -176,7 +145,7 @@ final class SearchRun implements JMeterRun.Watch {
         }
         long endUs = endEpochMs * 1000;
         StepWindows all = windows();
-        long origin = live.hasOrigin() ? live.originUs() : originFromWholeLog();
+        long origin = live.hasOrigin() ? live.originUs() : started.read();
         List<CapacitySearch.Trial> trials = new ArrayList<>();
         if (!Files.isRegularFile(jtl)) {
             return trials;
@@ -224,11 +193,6 @@ final class SearchRun implements JMeterRun.Watch {
             }
         }
         return trials;
-    }
-
-    private long originFromWholeLog() {
-        logOffset = 0;
-        return originFromLog();
     }
 
     private long earliestDue() {

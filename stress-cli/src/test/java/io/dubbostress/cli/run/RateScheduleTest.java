@@ -96,4 +96,18 @@ class RateScheduleTest {
                 .hasMessageContaining("2 steps of 100:1m,200,300 have no length and --duration 1m leaves no time");
         RateSchedule.NONE.check(1, minute);
     }
+
+    /** stress run hands the plans a schedule with every step sized and a rate 0 at its end: the run is --duration. */
+    @Test
+    void theRunsScheduleIsSizedAndEndsAtRateZero() {
+        Duration twenty = Duration.ofSeconds(20);
+        assertThat(RateSchedule.parse("100,200").sized(twenty).ending().asProperty())
+                .isEqualTo("100:10000ms,200:10000ms,0");
+        assertThat(RateSchedule.parse("500").sized(twenty).ending().asProperty()).isEqualTo("500:20000ms,0");
+        assertThat(RateSchedule.parse("0..1000:5s,1000").sized(twenty).asProperty())
+                .isEqualTo("0..1000:5s,1000:15000ms");
+        // the last step without room: left out (its rate would only have held after the end)
+        assertThat(RateSchedule.parse("100:20s,300").sized(twenty).asProperty()).isEqualTo("100:20s");
+        assertThat(RateSchedule.NONE.sized(twenty).ending()).isSameAs(RateSchedule.NONE);
+    }
 }
