@@ -3,6 +3,7 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.report.jtl.JtlSpan;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -73,11 +74,13 @@ final class ScenarioRunner {
                 saved);
         long origin = new ScheduleStartLine(layout.scenarioDir(scenario.name()).resolve("jmeter.log")).read();
         long scheduleStartMs = origin < 0 ? -1 : origin / 1000;
-        if (scheduleStartMs > record.startEpochMs && record.startEpochMs > 0 && record.warmupSeconds != null) {
-            // the report's warm-up counts from the test's start: it must cover the opening calls as well
-            double opening = (scheduleStartMs - record.startEpochMs) / 1000.0;
+        long firstStartMs = firstSampleStartMs(layout.jtl(scenario.name()));
+        if (scheduleStartMs > firstStartMs && firstStartMs > 0 && record.warmupSeconds != null) {
+            // the report's warm-up counts from the first sample (an opening call, seconds on a loaded machine before
+            // the schedule's start): it must cover the opening calls as well
+            double opening = (scheduleStartMs - Math.max(firstStartMs, record.startEpochMs)) / 1000.0;
             record.warmupSeconds = Math.ceil((opening + record.warmupSeconds) * 10) / 10;
-            record.addMessage(String.format(Locale.ROOT, "its schedule started %.1f s after the test, after every "
+            record.addMessage(String.format(Locale.ROOT, "its schedule started %.1f s after its first call, after every "
                     + "thread's opening call; its warm-up counts from there", opening));
             saved.run();
         }
@@ -207,6 +210,15 @@ final class ScenarioRunner {
                 run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
         return !space.wasFull();
+    }
+
+    /** The earliest sample start of a JTL (epoch ms), as the report finds it; -1 when it has none or is unreadable. */
+    private static long firstSampleStartMs(Path jtl) {
+        try {
+            return Files.isRegularFile(jtl) ? JtlSpan.probe(jtl, 200_000, 4L << 20).firstStartMs() : -1;
+        } catch (RuntimeException e) {
+            return -1;
+        }
     }
 
     /**
