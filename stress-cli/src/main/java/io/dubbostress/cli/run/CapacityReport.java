@@ -154,8 +154,10 @@ final class CapacityReport {
         t.verdict().reasons().forEach(broken::add);
         CapacitySearch.Evidence ev = t.evidence();
         ObjectNode window = trial.putObject("window");
-        window.put("fromEpochMs", ev.fromMs());
-        window.put("toEpochMs", ev.toMs());
+        window.put("fromEpochMs", ev.fromUs() / 1000);
+        window.put("toEpochMs", ev.toUs() / 1000);
+        window.put("fromDueUs", ev.fromUs());
+        window.put("toDueUs", ev.toUs());
         window.put("calls", ev.calls());
         window.put("neverEnded", ev.missing());
         trial.put("lagFirstQuarterUs", ev.lagFirstQuarterUs());

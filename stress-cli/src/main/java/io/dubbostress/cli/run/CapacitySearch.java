@@ -39,10 +39,10 @@ final class CapacitySearch {
     }
 
     /**
-     * What the verdict was drawn from: the window (epoch ms), its calls and those that never ended, the lag at its
+     * What the verdict was drawn from: the window (due times, epoch microseconds), its calls and those that never ended, the lag at its
      * start and end, the load generator's own delay, how busy the threads were, the CPU shares (null: not measured).
      */
-    record Evidence(long fromMs, long toMs, long calls, long missing, long lagFirstQuarterUs, long lagLastQuarterUs,
+    record Evidence(long fromUs, long toUs, long calls, long missing, long lagFirstQuarterUs, long lagLastQuarterUs,
             long ownDelayP99Us, double threadsBusyPercent, double serviceMeanUs, CpuShares.Window cpu) {
     }
 

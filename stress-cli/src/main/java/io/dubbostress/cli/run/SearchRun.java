@@ -185,7 +185,7 @@ final class SearchRun implements JMeterRun.Watch {
             }
             trials.add(new CapacitySearch.Trial(runName, i + 1, w.rate, w.achievedPerSec(), w.fromDue(50),
                     w.fromDue(99), w.service(99), w.errorPercent(), verdict, new CapacitySearch.Evidence(
-                            w.fromUs / 1000, w.toUs / 1000, w.calls(), w.missingCalls(), w.medianLag(0),
+                            w.fromUs, w.toUs, w.calls(), w.missingCalls(), w.medianLag(0),
                             w.medianLag(3), w.ownDelayP99(), w.threadsBusyPercent(threads), w.serviceMeanUs(),
                             window)));
             if (!verdict.held()) {
