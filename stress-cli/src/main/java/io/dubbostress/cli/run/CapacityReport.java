@@ -53,8 +53,8 @@ final class CapacityReport {
             out.append("; broke at ").append(rate(limit.targetRate())).append(" calls/s, limited by ")
                     .append(limit.verdict().limiter().text);
         } else {
-            out.append("; not sure at ").append(rate(limit.targetRate())).append(" calls/s (")
-                    .append(limit.verdict().limiter().text).append("): ").append(o.highestHeld() > 0
+            out.append("; not sure at ").append(rate(limit.targetRate())).append(" calls/s, limited by ")
+                    .append(limit.verdict().limiter().text).append(": ").append(o.highestHeld() > 0
                             ? "the capacity above " + rate(o.highestHeld()) + " calls/s is not known"
                             : "the capacity is not known");
         }
@@ -105,7 +105,7 @@ final class CapacityReport {
         }
         out.append("\nEach step: a constant target rate for --duration, as one step of a JMeter run of several (its "
                 + "folder scenarios/<scenario>-search-<n>/), judged on the calls due from its start plus its settle "
-                + "time (--warmup) to its end; the schedule starts after an opening call. capacity.json has each "
+                + "time (--warmup) to its end; the schedule starts after every thread's opening call. capacity.json has each "
                 + "step's window, lag, threads and CPU.\n");
         return out.toString();
     }

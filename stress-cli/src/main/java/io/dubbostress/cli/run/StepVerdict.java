@@ -47,9 +47,9 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
         PROVIDER("the provider"),
         LOAD_GENERATOR_THREADS("the load generator's threads (--threads)"),
         LOAD_GENERATOR_CPU("the load generator's CPU"),
-        MACHINE("the machine (other processes' CPU)"),
+        MACHINE("the machine's other processes"),
         SLO("the SLO itself"),
-        START_UP("the start (the lag had not settled)");
+        START_UP("the start, whose lag had not settled");
 
         final String text;
 

@@ -104,8 +104,8 @@ class CapacitySearchTest {
         assertThat(o.lowestBroken()).isNaN();
         assertThat(o.notSureAt()).isEqualTo(400);
         assertThat(o.limit().verdict().kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
-        assertThat(CapacityReport.answer(o)).startsWith("held up to 200 calls/s; not sure at 400 calls/s (the machine "
-                + "(other processes' CPU)): the capacity above 200 calls/s is not known");
+        assertThat(CapacityReport.answer(o)).startsWith("held up to 200 calls/s; not sure at 400 calls/s, limited by the "
+                + "machine's other processes: the capacity above 200 calls/s is not known");
 
         // a retry that holds: the search goes on as if it had held the first time
         List<Double> asked = new ArrayList<>();
@@ -142,8 +142,8 @@ class CapacitySearchTest {
         });
         assertThat(runs).hasSize(1);
         assertThat(o.highestHeld()).isEqualTo(100);
-        assertThat(CapacityReport.answer(o)).contains("not sure at 200 calls/s (the load generator's threads "
-                + "(--threads))");
+        assertThat(CapacityReport.answer(o)).contains("not sure at 200 calls/s, limited by the load generator's threads "
+                + "(--threads)");
     }
 
     @Test
