@@ -10,14 +10,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One JMeter run of a capacity search: its rates as steps of one Target Rate Schedule ({@code 100:8s,200:8s,...}),
+ * One JMeter run of a capacity search: its rates as steps of one Target Rate Schedule ({@code 100:8000ms,200:8000ms,0}),
  * each judged over its own window ({@link StepWindows}) as the JTL grows, and the run ended at the first step that did
- * not hold, or once the last one is judged. The schedule starts after the opening call (the Target Rate Schedule says
- * when in jmeter.log: every window is counted from there); each window leaves out the step's settle time. When JMeter
- * has ended, the whole JTL is read again and every step judged on all of its rows ({@link #trials}).
+ * not hold, or once the last one is judged (rate 0 after the last step ends the threads by itself). The schedule starts
+ * after every thread's opening call (the Target Rate Schedule says when in jmeter.log, {@link ScheduleStartLine}: every
+ * window is counted from there); each window leaves out the step's settle time. When JMeter has ended, the whole JTL is
+ * read again and every step judged on all of its rows ({@link #trials}).
  *
  * <pre>{@code
- * SearchRun steps = new SearchRun(List.of(100.0, 200.0), settings, jtl, jmeterLog, cpu, Double.NaN);
+ * SearchRun steps = new SearchRun(List.of(100.0, 200.0), step, settle, Duration.ZERO, slo, threads, jtl, jmeterLog,
+ *         cpu, Double.NaN);
  * runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(), steps.runDuration(), steps), ...);
  * List<CapacitySearch.Trial> trials = steps.trials(name, jmeterEndMs);
  * }</pre>
