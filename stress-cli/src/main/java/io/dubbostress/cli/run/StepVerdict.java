@@ -22,8 +22,8 @@ import java.util.Locale;
  *     while the service time stayed within twice the search's first step's): {@code --threads} too low for the rate,
  *     <b>not sure</b>.</li>
  * <li>Otherwise <b>broke</b>, by the CPU of the window ({@link CpuShares}): the machine 90 % busy or more and other
- *     processes 20 % or more of it and more than the provider (and consumer): the machine, <b>not sure</b> (the provider
- *     did not have it to itself); JMeter more than the provider: the
+ *     processes 20 % or more of it: the machine, <b>not sure</b> (the provider did not have it to itself: how much more
+ *     it would do alone, the figures cannot say); JMeter more than the provider (and consumer): the
  *     load generator's CPU; else the provider. Not saturated: the service time alone over the limit with the threads
  *     under half busy is the SLO itself; else the provider (its latency grew).</li>
  * </ol>
@@ -60,7 +60,11 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
 
     /** The machine counts as saturated from this CPU percent (all cores). */
     static final double SATURATED_PERCENT = 90;
-    /** Other processes taking this percent of the machine or more: the machine was not the provider's. */
+    /**
+     * Other processes taking this percent of a saturated machine or more: the machine was not the provider's. (Under
+     * Linux's fair scheduler their share also depends on how many threads each side had runnable, so no comparison with
+     * the provider's own share makes it the provider's.)
+     */
     static final double OTHERS_PERCENT = 20;
     /** Threads busy this percent of the window or more: they were all busy. */
     static final double THREADS_BUSY_PERCENT = 90;
@@ -123,7 +127,7 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
             double provider = nan0(cpu.share(CapacityReport.PROVIDER)) + nan0(cpu.share(CapacityReport.CONSUMER));
             double jmeter = nan0(cpu.share(CapacityReport.JMETER));
             reasons.add(cpuText(cpu).substring(2));
-            if (cpu.others() >= OTHERS_PERCENT && cpu.others() > provider) {
+            if (cpu.others() >= OTHERS_PERCENT) {
                 return new StepVerdict(Kind.NOT_SURE, Limiter.MACHINE, reasons);
             }
             return new StepVerdict(Kind.BROKE, jmeter > provider ? Limiter.LOAD_GENERATOR_CPU : Limiter.PROVIDER,

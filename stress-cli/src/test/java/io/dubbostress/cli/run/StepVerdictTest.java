@@ -110,8 +110,10 @@ class StepVerdictTest {
         StepVerdict others = StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 25, 20));
         assertThat(others.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
         assertThat(others.limiter()).isEqualTo(StepVerdict.Limiter.MACHINE);
-        // others took a fifth, the provider more: the provider's limit on a machine it shared
-        assertThat(StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 50, 24)).limiter())
+        // others took a fifth, the provider more: still not the provider's own machine
+        assertThat(StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 50, 24)).kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        // under a fifth: the provider's limit
+        assertThat(StepVerdict.of(w, P99_20MS, 50, 1000, cpu(99, 60, 20)).limiter())
                 .isEqualTo(StepVerdict.Limiter.PROVIDER);
     }
 
