@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.pacing;
 
+import io.dubbostress.sampler.install.SamplerJar;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -60,6 +61,10 @@ import org.slf4j.LoggerFactory;
  */
 public class TargetRateSchedule extends AbstractTestElement
         implements Timer, NoThreadClone, TestStateListener, SampleListener, ThreadListener {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(TargetRateSchedule.class);

@@ -67,6 +67,17 @@ final class CapacityReport {
         return out.toString();
     }
 
+    /**
+     * The console line of one step: {@code direct-1k at 400 calls/s: achieved 399.8/s, from due p50 0.412 ms, p99
+     * 3.100 ms, errors 0.00 %: held}; a figure the step did not measure is {@code -}.
+     */
+    static String consoleLine(String scenario, CapacitySearch.Trial t) {
+        return scenario + " at " + rate(t.targetRate()) + " calls/s: achieved " + figure(t.achievedRate(), 1)
+                + "/s, from due p50 " + millis(t.p50Us()) + " ms, p99 " + millis(t.p99Us()) + " ms, errors "
+                + figure(t.errorPercent(), 2) + " %: " + (t.held() ? "held" : t.verdict().kind().text + " ("
+                + t.verdict().limiter().text + ": " + String.join("; ", t.verdict().reasons()) + ")");
+    }
+
     /** The Markdown: a line per scenario with its capacity, then the side-by-side curve. */
     String markdown() {
         StringBuilder out = new StringBuilder();
@@ -97,8 +108,8 @@ final class CapacityReport {
                 CapacitySearch.Trial t = at.get(at.size() - 1); // a step tried twice: its second try
                 String verdict = t.held() ? "held" : t.verdict().kind().text + ": "
                         + String.join("; ", t.verdict().reasons());
-                out.append(String.format(Locale.ROOT, " %.1f | %.3f | %.3f | %.2f | %s%s |", t.achievedRate(),
-                        t.p50Us() / 1000.0, t.p99Us() / 1000.0, t.errorPercent(), verdict,
+                out.append(String.format(Locale.ROOT, " %s | %s | %s | %s | %s%s |", figure(t.achievedRate(), 1),
+                        millis(t.p50Us()), millis(t.p99Us()), figure(t.errorPercent(), 2), verdict,
                         at.size() > 1 ? " (tried " + at.size() + " times)" : ""));
             }
             out.append('\n');
@@ -142,11 +153,11 @@ final class CapacityReport {
         trial.put("scenario", t.run());
         trial.put("step", t.step());
         trial.put("targetPerSec", t.targetRate());
-        trial.put("achievedPerSec", Math.round(t.achievedRate() * 100) / 100.0);
-        trial.put("fromDueP50Us", t.p50Us());
-        trial.put("fromDueP99Us", t.p99Us());
-        trial.put("serviceP99Us", t.serviceP99Us());
-        trial.put("errorPercent", Math.round(t.errorPercent() * 1000) / 1000.0);
+        putFigure(trial, "achievedPerSec", t.achievedRate(), 100);
+        putMicros(trial, "fromDueP50Us", t.p50Us());
+        putMicros(trial, "fromDueP99Us", t.p99Us());
+        putMicros(trial, "serviceP99Us", t.serviceP99Us());
+        putFigure(trial, "errorPercent", t.errorPercent(), 1000);
         trial.put("held", t.held());
         trial.put("verdict", t.verdict().kind().text);
         trial.put("limitedBy", t.verdict().limiter().text);
@@ -191,6 +202,34 @@ final class CapacityReport {
         ReportFiles.writeAtomically(dir.resolve("capacity.md"), markdown());
         ReportFiles.writeAtomically(dir.resolve("capacity.json"), new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json()));
+    }
+
+    /** A trial's figure, {@code -} when it measured nothing (NaN). */
+    private static String figure(double value, int digits) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", value);
+    }
+
+    /** Microseconds as milliseconds with three decimals, {@code -} when not measured (negative). */
+    private static String millis(long us) {
+        return us < 0 ? "-" : String.format(Locale.ROOT, "%.3f", us / 1000.0);
+    }
+
+    /** Microseconds, {@code null} when not measured (negative). */
+    private static void putMicros(ObjectNode node, String field, long us) {
+        if (us < 0) {
+            node.putNull(field);
+        } else {
+            node.put(field, us);
+        }
+    }
+
+    /** A figure rounded to {@code 1/scale}, {@code null} when it measured nothing (NaN). */
+    private static void putFigure(ObjectNode node, String field, double value, int scale) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, Math.round(value * scale) / (double) scale);
+        }
     }
 
     static String rate(double r) {

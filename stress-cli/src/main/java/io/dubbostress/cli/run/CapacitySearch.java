@@ -36,6 +36,11 @@ final class CapacitySearch {
         List<String> broken() {
             return verdict.reasons();
         }
+
+        /** Whether the step measured nothing: no call due in its window ended, or every one failed. */
+        boolean failed() {
+            return verdict.reasons().stream().anyMatch(r -> r.startsWith(StepVerdict.FAILED));
+        }
     }
 
     /**

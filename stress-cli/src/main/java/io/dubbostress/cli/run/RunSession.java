@@ -3,6 +3,7 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
+import io.dubbostress.report.ScenarioResult;
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -182,6 +183,13 @@ final class RunSession {
                 boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
                         steps.runDuration(), steps), index[0], count, record, endpoints, this::writeManifest);
                 List<CapacitySearch.Trial> trials = steps.trials(name, record.endEpochMs);
+                for (CapacitySearch.Trial trial : trials) {
+                    if (trial.failed()) { // measured nothing: a failed scenario of the run, as any (exit code 1)
+                        record.status = ScenarioStatus.FAILED;
+                        record.addMessage("step " + trial.step() + " at " + CapacityReport.rate(trial.targetRate())
+                                + " calls/s: " + String.join("; ", trial.broken()));
+                    }
+                }
                 if (!afterScenario(scenario, record, goOn)) {
                     stop[0] = true;
                     return null;
@@ -193,12 +201,7 @@ final class RunSession {
                     lastTrial[0] = trials.get(trials.size() - 1);
                 }
                 for (CapacitySearch.Trial trial : trials) {
-                    err.printf(Locale.ROOT, "stress run: %s at %s calls/s: achieved %.1f/s, from due p50 %.3f ms, p99 "
-                            + "%.3f ms, errors %.2f %%: %s%n", scenario.name(), CapacityReport.rate(trial.targetRate()),
-                            trial.achievedRate(), trial.p50Us() / 1000.0, trial.p99Us() / 1000.0,
-                            trial.errorPercent(), trial.held() ? "held" : trial.verdict().kind().text + " ("
-                                    + trial.verdict().limiter().text + ": " + String.join("; ",
-                                    trial.verdict().reasons()) + ")");
+                    err.println("stress run: " + CapacityReport.consoleLine(scenario.name(), trial));
                 }
                 if (trials.isEmpty()) {
                     err.println("stress run: " + name + ": no step of the capacity search could be judged (no call "
@@ -377,7 +380,7 @@ final class RunSession {
                 if (settings.dashboard && !interrupted && !space.wasFull()) {
                     ending.dashboards(manifest);
                 }
-                if (!ending.analyse(manifest)) {
+                if (!ending.analyse(manifest, this::measuredNothing)) {
                     failures.add("the report could not be made (see above)");
                     exitCode = 1;
                     if (manifest.status == RunStatus.COMPLETED) {
@@ -393,6 +396,31 @@ final class RunSession {
             }
             err.flush();
         }
+    }
+
+    /**
+     * The scenarios the report found failed (no steady-state sample, or only failures): a completed one becomes
+     * failed in run.json with the reason, said at the end, and the run's exit code is 1 (docs/RUN.md).
+     */
+    private void measuredNothing(List<ScenarioResult> failed) {
+        for (ScenarioResult scenario : failed) {
+            String reason = scenario.outcome().reason();
+            for (RunManifest.ScenarioRecord record : manifest.scenarios) {
+                if (!record.name.equals(scenario.name()) || record.message.contains(reason)) {
+                    continue;
+                }
+                record.addMessage(reason);
+                if (record.status == ScenarioStatus.COMPLETED) {
+                    record.status = ScenarioStatus.FAILED;
+                    failures.add(record.name + ": " + reason);
+                    exitCode = 1;
+                }
+            }
+        }
+        if (exitCode != 0 && manifest.status == RunStatus.COMPLETED) {
+            manifest.status = RunStatus.FAILED;
+        }
+        writeManifest();
     }
 
     private void writeManifest() {

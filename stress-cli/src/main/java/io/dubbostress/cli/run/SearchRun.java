@@ -185,16 +185,25 @@ final class SearchRun implements JMeterRun.Watch {
                         (w.toUs - endUs) / 1e6));
                 verdict = new StepVerdict(StepVerdict.Kind.NOT_SURE, StepVerdict.Limiter.NONE, reasons);
             }
-            trials.add(new CapacitySearch.Trial(runName, i + 1, w.rate, w.achievedPerSec(), w.fromDue(50),
-                    w.fromDue(99), w.service(99), w.errorPercent(), verdict, new CapacitySearch.Evidence(
-                            w.fromUs, w.toUs, w.calls(), w.missingCalls(), w.medianLag(0),
-                            w.medianLag(3), w.ownDelayP99(), w.threadsBusyPercent(threads), w.serviceMeanUs(),
-                            window)));
+            trials.add(trial(runName, w, verdict, threads, window));
             if (!verdict.held()) {
                 break;
             }
         }
         return trials;
+    }
+
+    /**
+     * Step {@code w} of run {@code runName} as a trial of the search; with no call of its window ended, its achieved
+     * rate, percentiles and errors are not measured (NaN, -1), never zeros.
+     */
+    static CapacitySearch.Trial trial(String runName, StepWindow w, StepVerdict verdict, int threads,
+            CpuShares.Window cpu) {
+        boolean measured = w.calls() > 0;
+        return new CapacitySearch.Trial(runName, w.step, w.rate, measured ? w.achievedPerSec() : Double.NaN,
+                measured ? w.fromDue(50) : -1, measured ? w.fromDue(99) : -1, w.service(99), w.errorPercent(),
+                verdict, new CapacitySearch.Evidence(w.fromUs, w.toUs, w.calls(), w.missingCalls(), w.medianLag(0),
+                        w.medianLag(3), w.ownDelayP99(), w.threadsBusyPercent(threads), w.serviceMeanUs(), cpu));
     }
 
     private long earliestDue() {

@@ -11,6 +11,8 @@ import java.util.Locale;
  * provider), with what limited it and why. The rules, in order ({@link #of}):
  *
  * <ol>
+ * <li>No call due in the window ended: <b>not sure</b>, and the step failed (it measured nothing). Every call failed:
+ *     <b>broke</b>, the provider, and the step failed (whatever the error budget).</li>
  * <li>The SLO held and the load generator started (nearly) every call due in the window: <b>held</b>. Held while it
  *     started fewer: <b>not sure</b>, the load generator did not drive the rate.</li>
  * <li>Broken by errors alone: <b>broke</b>, the provider.</li>
@@ -58,6 +60,9 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
         }
     }
 
+    /** How the reason of a step that measured nothing begins (no call ended, or every call failed). */
+    static final String FAILED = "failed: ";
+
     /** The machine counts as saturated from this CPU percent (all cores). */
     static final double SATURATED_PERCENT = 90;
     /**
@@ -84,6 +89,15 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
      * service time of the search's first step (NaN: this is it); {@code cpu}: null when not measured.
      */
     static StepVerdict of(StepWindow w, Slo slo, int threads, double firstServiceMeanUs, CpuShares.Window cpu) {
+        if (w.calls() == 0) { // JMeter or the provider stopped: the window measured nothing, so it cannot hold
+            return new StepVerdict(Kind.NOT_SURE, Limiter.NONE, List.of(String.format(Locale.ROOT,
+                    "%sno call due in the step's window ended (%,d due)", FAILED, w.expected)));
+        }
+        if (w.errors() == w.calls()) { // every call failed: never held, whatever the error budget
+            return new StepVerdict(Kind.BROKE, Limiter.PROVIDER, List.of(String.format(Locale.ROOT,
+                    "%severy call due in the step's window failed (%,d calls: %s)", FAILED, w.calls(),
+                    w.failureCodes())));
+        }
         List<String> broken = slo.broken(w::fromDue, w.samples(), w.errorPercent());
         if (broken.isEmpty()) {
             if (w.driven()) {

@@ -1,5 +1,9 @@
 package io.dubbostress.cli.run;
 
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,6 +24,7 @@ import org.HdrHistogram.Histogram;
 final class StepWindow {
 
     private static final long HIGHEST_US = 3_600_000_000L;
+    private static final int MOST_CODES = 8;
 
     final int step;
     final double rate;
@@ -38,6 +43,8 @@ final class StepWindow {
     private long startedInWindow;
     private long serviceSumUs;
     private long missing;
+    /** Failures by response code (the first {@value #MOST_CODES} codes seen; the rest under "other"). */
+    private final Map<String, Long> failuresByCode = new TreeMap<>();
 
     StepWindow(int step, double rate, long fromUs, long toUs, long expected) {
         this.step = step;
@@ -111,20 +118,44 @@ final class StepWindow {
         return calls + missing;
     }
 
-    double errorPercent() {
-        return calls == 0 ? 0 : 100.0 * errors / calls;
+    /** The response code of a failed call {@link #accept}ed just before. */
+    void failedWith(String code) {
+        String key = code == null || code.isBlank() ? "(no code)" : code;
+        if (!failuresByCode.containsKey(key) && failuresByCode.size() >= MOST_CODES) {
+            key = "other";
+        }
+        failuresByCode.merge(key, 1L, Long::sum);
     }
 
+    /** {@code NETWORK 1,200, TIMEOUT 3}: the failures by response code, most first; empty with none. */
+    String failureCodes() {
+        return failuresByCode.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+
+    long errors() {
+        return errors;
+    }
+
+    /** Percent of the calls that ended that failed; NaN when none ended (not measured). */
+    double errorPercent() {
+        return calls == 0 ? Double.NaN : 100.0 * errors / calls;
+    }
+
+    /** A percentile of the time from the due time, microseconds; -1 with no call (not measured). */
     long fromDue(double percentile) {
-        return fromDue.getTotalCount() == 0 ? 0 : fromDue.getValueAtPercentile(percentile);
+        return fromDue.getTotalCount() == 0 ? -1 : fromDue.getValueAtPercentile(percentile);
     }
 
     long withoutOwnDelay(double percentile) {
         return withoutOwnDelay.getTotalCount() == 0 ? 0 : withoutOwnDelay.getValueAtPercentile(percentile);
     }
 
+    /** A percentile of the service time, microseconds; -1 with no call (not measured). */
     long service(double percentile) {
-        return service.getTotalCount() == 0 ? 0 : service.getValueAtPercentile(percentile);
+        return service.getTotalCount() == 0 ? -1 : service.getValueAtPercentile(percentile);
     }
 
     double serviceMeanUs() {

@@ -119,6 +119,9 @@ final class StepWindows {
             StepWindow w = windows.get((int) i);
             if (w.holds(due)) {
                 w.accept(due, lag, response, service, row.success(), wasFree);
+                if (!row.success()) {
+                    w.failedWith(row.responseCode());
+                }
             }
         }
     }

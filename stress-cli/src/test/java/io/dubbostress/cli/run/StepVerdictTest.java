@@ -140,6 +140,44 @@ class StepVerdictTest {
         assertThat(undriven.reasons()).anyMatch(r -> r.contains("it did not drive the rate"));
     }
 
+    /**
+     * A step that measured nothing never holds, whatever the budget: every call failed (broke, with the codes), or
+     * no call due in its window ended (not sure); its figures are then not measured, never zeros or NaN.
+     */
+    @Test
+    void aStepThatMeasuredNothingNeverHoldsAndItsFiguresAreNotMeasured() {
+        Slo anyBudget = Slo.parse("p99=5s,errors=100%");
+        StepWindow failing = new StepWindow(1, 100, 0, 2_000_000, 200);
+        for (int k = 0; k < 200; k++) {
+            failing.accept(k * 10_000L, 100, 600, 500, false, true);
+            failing.failedWith(k < 190 ? "NETWORK" : "TIMEOUT");
+        }
+        failing.missing(2_000_000);
+        StepVerdict broke = StepVerdict.of(failing, anyBudget, 20, Double.NaN, null);
+        assertThat(broke.kind()).isEqualTo(StepVerdict.Kind.BROKE);
+        assertThat(broke.limiter()).isEqualTo(StepVerdict.Limiter.PROVIDER);
+        assertThat(broke.reasons()).containsExactly(
+                "failed: every call due in the step's window failed (200 calls: NETWORK 190, TIMEOUT 10)");
+        assertThat(SearchRun.trial("r", failing, broke, 20, null).failed()).isTrue();
+
+        StepWindow silent = new StepWindow(2, 100, 0, 2_000_000, 200); // JMeter ended before any call of it did
+        silent.missing(2_000_000);
+        StepVerdict notSure = StepVerdict.of(silent, anyBudget, 20, Double.NaN, null);
+        assertThat(notSure.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(notSure.reasons()).containsExactly("failed: no call due in the step's window ended (200 due)");
+        CapacitySearch.Trial trial = SearchRun.trial("r", silent, notSure, 20, null);
+        assertThat(trial.failed()).isTrue();
+        assertThat(CapacityReport.consoleLine("direct-1k", trial)).doesNotContain("NaN")
+                .startsWith("direct-1k at 100 calls/s: achieved -/s, from due p50 - ms, p99 - ms, errors - %: not sure");
+        CapacityReport report = new CapacityReport(anyBudget);
+        report.add("direct-1k", new CapacitySearch.Outcome(List.of(trial), 0, Double.NaN, 100, true));
+        assertThat(report.markdown()).doesNotContain("NaN").contains("| 100 | - | - | - | - | not sure: failed: ");
+        com.fasterxml.jackson.databind.JsonNode json = report.json().at("/scenarios/0/trials/0");
+        assertThat(json.get("achievedPerSec").isNull()).isTrue();
+        assertThat(json.get("fromDueP99Us").isNull()).isTrue();
+        assertThat(json.get("errorPercent").isNull()).isTrue();
+    }
+
     /** The windows of a run of steps 100 and 200 calls/s, 2 s each, 0.5 s settle, from a JTL. */
     @Test
     void rowsGoToTheWindowTheirDueTimeFallsIn() throws Exception {

@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.pacing.gui;
 
+import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.awt.BorderLayout;
 import java.awt.GridBagConstraints;
@@ -17,6 +18,10 @@ import org.apache.jmeter.timers.gui.AbstractTimerGui;
  * start (after an opening call by default).
  */
 public class TargetRateScheduleGui extends AbstractTimerGui {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
 
