@@ -167,7 +167,7 @@ final class CapacitySearch {
             case NOT_SURE -> {
                 notSureTries = t.targetRate() == notSureAt ? notSureTries + 1 : 1;
                 notSureAt = t.targetRate();
-                if (notSureTries >= 2 || t.verdict().limiter() == StepVerdict.Limiter.LOAD_GENERATOR_THREADS) {
+                if (notSureTries >= 2 || t.verdict().limiter().endsTheSearch()) {
                     stopped = true; // again not sure, or a load generator that cannot drive more: nothing above is sure
                 }
             }

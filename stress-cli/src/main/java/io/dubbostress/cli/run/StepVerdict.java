@@ -13,6 +13,8 @@ import java.util.Locale;
  * <ol>
  * <li>No call due in the window ended: <b>not sure</b>, and the step failed (it measured nothing). Every call failed:
  *     <b>broke</b>, the provider, and the step failed (whatever the error budget).</li>
+ * <li>Fewer calls in the window than the SLO's highest percentile needs (a rate below the first step's): <b>not
+ *     sure</b>, the step's length; the search ends (the same rate would be as short again).</li>
  * <li>The SLO held and the load generator started (nearly) every call due in the window: <b>held</b>. Held while it
  *     started fewer: <b>not sure</b>, the load generator did not drive the rate.</li>
  * <li>Broken by errors alone: <b>broke</b>, the provider.</li>
@@ -51,12 +53,18 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
         LOAD_GENERATOR_CPU("the load generator's CPU"),
         MACHINE("the machine's other processes"),
         SLO("the SLO itself"),
-        START_UP("the start, whose lag had not settled");
+        START_UP("the start, whose lag had not settled"),
+        STEP_LENGTH("the step's length (--duration)");
 
         final String text;
 
         Limiter(String text) {
             this.text = text;
+        }
+
+        /** A step not sure for this reason would be not sure again at the same rate: the search ends. */
+        boolean endsTheSearch() {
+            return this == LOAD_GENERATOR_THREADS || this == STEP_LENGTH;
         }
     }
 
@@ -97,6 +105,11 @@ record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
             return new StepVerdict(Kind.BROKE, Limiter.PROVIDER, List.of(String.format(Locale.ROOT,
                     "%severy call due in the step's window failed (%,d calls: %s)", FAILED, w.calls(),
                     w.failureCodes())));
+        }
+        if (w.samples() < slo.minimumCalls()) { // a rate below the first step's: its percentile would be the maximum
+            return new StepVerdict(Kind.NOT_SURE, Limiter.STEP_LENGTH, List.of(String.format(Locale.ROOT,
+                    "the window had %,d calls; the SLO's highest percentile needs at least %,d to be more than their"
+                    + " maximum: raise --duration", w.samples(), slo.minimumCalls())));
         }
         List<String> broken = slo.broken(w::fromDue, w.samples(), w.errorPercent());
         if (broken.isEmpty()) {

@@ -44,7 +44,8 @@ class KnownCapacityIT {
     void theSearchFindsTheProvidersMeasuredCapacityOrSaysItIsNotSure() throws Exception {
         double before = closedLoopCapacity("closed-before");
         Path search = dir.resolve("search");
-        long start = Math.max(10, Math.round(before / 4));
+        // at least the 100 calls p99 needs in the first step's 2.5 s window (stress run refuses fewer up front)
+        long start = Math.max(40, Math.round(before / 4));
         try (ChildJvm cli = StressCli.start(dir.resolve("search.out"), "run", "--scenarios", "direct-1k",
                 "--threads", "12", "--duration", "4s", "--warmup", "1500ms", "--cpu-iterations",
                 String.valueOf(CPU_ITERATIONS), "--rate", String.valueOf(start), "--find-max-rate", "--slo",

@@ -119,7 +119,7 @@ class StepVerdictTest {
 
     @Test
     void aServiceTimeOverTheLimitOnAnIdleMachineIsTheSloItself() {
-        StepWindow w = window(10, k -> new long[] {50, 30_000}, true);
+        StepWindow w = window(50, k -> new long[] {50, 30_000}, true);
         StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, cpu(15, 5, 3));
         assertThat(v.kind()).isEqualTo(StepVerdict.Kind.BROKE);
         assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.SLO);
@@ -176,6 +176,20 @@ class StepVerdictTest {
         assertThat(json.get("achievedPerSec").isNull()).isTrue();
         assertThat(json.get("fromDueP99Us").isNull()).isTrue();
         assertThat(json.get("errorPercent").isNull()).isTrue();
+    }
+
+    /** A bisection below the first step's rate: too few calls for p99 is not sure, and ends the search. */
+    @Test
+    void aWindowTooShortForThePercentileIsNotSureForTheStepsLength() {
+        StepWindow w = window(20, k -> new long[] {100, 1000}, true); // 40 calls; p99 needs 100
+        StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, null);
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.STEP_LENGTH);
+        assertThat(v.limiter().endsTheSearch()).isTrue();
+        assertThat(v.reasons()).containsExactly("the window had 40 calls; the SLO's highest percentile needs at least"
+                + " 100 to be more than their maximum: raise --duration");
+        assertThat(StepVerdict.of(window(50, k -> new long[] {100, 1000}, true), P99_20MS, 20, Double.NaN, null)
+                .kind()).as("100 calls are enough").isEqualTo(StepVerdict.Kind.HELD);
     }
 
     /** The windows of a run of steps 100 and 200 calls/s, 2 s each, 0.5 s settle, from a JTL. */
