@@ -89,6 +89,9 @@ class ProfiledRunIT {
             assertThat(hot).as("%s: %s among the provider's top frames: %s", scenario, HOT,
                     provider.get("topFramesByTotal")).isNotNull();
             double share = hot.get("totalPercent").asDouble();
+            System.out.printf(java.util.Locale.ROOT, "%s: the loop %.1f us per call by its own timing, the provider"
+                    + " %.1f us per call by the OS: expected %.1f %%, the profile %.1f %%%n", scenario, loopUs,
+                    osUsPerCall, expected, share);
             assertThat(share).as("%s: the loop's share of the provider's CPU (%.1f us per call by its own timing, the"
                     + " provider %.1f us per call by the OS)", scenario, loopUs, osUsPerCall)
                     .isBetween(expected * 0.5, Math.min(100, expected * 1.6));
