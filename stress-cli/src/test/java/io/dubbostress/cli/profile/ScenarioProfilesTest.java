@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ScenarioProfilesTest {
 
     private static final Pattern SPLIT = Pattern.compile("split hot=(\\d+) cold=(\\d+)");
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     @TempDir
     static Path dir;
@@ -93,6 +94,44 @@ class ScenarioProfilesTest {
 
             // a second, simple count: the JDK's jfr tool prints the samples; those with hot in their stack
             assertThat(jfrToolCount(file, "Burner.hot(")).as("jfr print's count of hot's samples").isEqualTo(hot);
+        }
+    }
+
+    @Test
+    void aJvmOfAnotherUserIsProfiledThroughItsOwnRightsWithATimerWherePerfEventsAreNotAllowed() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")) && Files.isExecutable(SETPRIV),
+                "needs root and setpriv to start a JVM as nobody");
+        Path folder = Files.createDirectories(dir.resolve("run-nobody"));
+        RunLayout layout = new RunLayout(folder);
+        Path profiles = Files.createDirectories(layout.profilesDir("s6"));
+        for (Path p : List.of(dir, folder, folder.resolve("scenarios"), profiles.getParent(), profiles)) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        }
+        Path log = profiles.resolve("nobody.log");
+        Process burner = new ProcessBuilder(SETPRIV.toString(), "--reuid=65534", "--regid=65534", "--clear-groups",
+                ChildJvm.javaExecutable().toString(), "-Xmx64m", "-cp",
+                Path.of(Burner.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
+                Burner.class.getName(), "180000").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(log).contains("split"));
+            long pid = burner.descendants().findFirst().map(ProcessHandle::pid).orElse(burner.pid());
+            long now = System.currentTimeMillis();
+            ScenarioProfiles p = ScenarioProfiles.start(engine, null, layout, "s6",
+                    List.of(new ScenarioProfiles.Jvm("provider", pid)), () -> now, Duration.ZERO, Duration.ofMinutes(2),
+                    System.err);
+            long before = cpuNs(lastSplit(Files.readString(log)));
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> cpuNs(lastSplit(Files.readString(log))) - before >= 1_000_000_000L);
+            p.close();
+            ProfileCapture.Target target = ProfileCapture.read(layout.profileCapture("s6")).target("provider");
+            assertThat(target.status).as(target.reason).isEqualTo(ProfileCapture.RECORDED);
+            JfrProfile profile = JfrProfile.read(profiles.resolve(target.file), Long.MIN_VALUE, Long.MAX_VALUE);
+            assertThat(profile.cpuEngine()).isIn("perf_events", "ctimer", "itimer");
+            assertThat(total(profile.cpu().framesByName(), Burner.class.getName() + ".hot")).isPositive();
+            System.out.println("a JVM of nobody was sampled with " + profile.cpuEngine());
+        } finally {
+            burner.descendants().forEach(ProcessHandle::destroyForcibly);
+            burner.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }
 

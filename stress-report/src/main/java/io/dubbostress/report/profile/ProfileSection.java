@@ -93,6 +93,15 @@ public final class ProfileSection {
             }
             byScenario.put(scenario.name(), profiles);
         }
+        List<String> timers = new ArrayList<>();
+        byScenario.values().forEach(list -> list.stream().filter(ServiceProfile::present)
+                .filter(p -> "ctimer".equals(p.profile().cpuEngine()) || "itimer".equals(p.profile().cpuEngine()))
+                .forEach(p -> timers.add(p.scenario() + "/" + p.service())));
+        if (!timers.isEmpty()) {
+            warnings.add("profiles sampled with a CPU timer, not perf_events (not allowed here: not root with"
+                    + " kernel.perf_event_paranoid above 1, or a container's seccomp profile): CPU time as usual, but no"
+                    + " kernel frames (" + String.join(", ", timers) + ")");
+        }
         Map<HopOverhead, Map<String, ProfileDiff>> diffs = new LinkedHashMap<>();
         Map<HopOverhead, String> sentences = new LinkedHashMap<>();
         for (HopOverhead hop : hops) {
