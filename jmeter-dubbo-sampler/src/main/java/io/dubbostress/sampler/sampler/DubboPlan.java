@@ -9,83 +9,76 @@ import io.dubbostress.sampler.call.ReferenceKey;
 import io.dubbostress.sampler.call.RegistryGroup;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
-import io.dubbostress.sampler.hop.HopRequest;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.cluster.Cluster;
 import org.apache.dubbo.rpc.cluster.LoadBalance;
 
 /**
- * What a sampler's fields mean, worked out once and reused by every sample while the fields stay the same: the
- * reference key, the converted arguments, the attachments, the checks, and the text shown as sampler data.
+ * What the sampler's fields mean for a Dubbo call, worked out once and reused by every sample while the fields stay the
+ * same: the reference key, the method, the converted arguments, the attachments, the check, and the sampler data.
+ *
+ * <pre>{@code
+ * DubboPlan plan = DubboPlan.of(SamplerFields.read(sampler), loader);
+ * plan.key();          // the reference ReferenceCache shares: address, interface, version, group, timeout, ...
+ * plan.arguments();    // the values, converted once
+ * }</pre>
  */
-final class CallPlan {
+final class DubboPlan {
+
+    private static final Pattern TRIPLE = Pattern.compile("\\s*tri://", Pattern.CASE_INSENSITIVE);
 
     private final ReferenceKey key;
-    private final HopRequest hopRequest;
     private final String method;
     private final CallArguments arguments;
     private final CallAttachments attachments;
     private final boolean echoCheck;
     private final int responseDataChars;
-    private final int timeoutMs;
     private final String samplerData;
 
-    private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
-            CallAttachments attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
-            String samplerData) {
+    private DubboPlan(ReferenceKey key, String method, CallArguments arguments, CallAttachments attachments,
+            boolean echoCheck, int responseDataChars, String samplerData) {
         this.key = key;
-        this.hopRequest = hopRequest;
         this.method = method;
         this.arguments = arguments;
         this.attachments = attachments;
         this.echoCheck = echoCheck;
         this.responseDataChars = responseDataChars;
-        this.timeoutMs = timeoutMs;
         this.samplerData = samplerData;
     }
 
-    private static final java.util.regex.Pattern TRIPLE = java.util.regex.Pattern.compile("\\s*tri://",
-            java.util.regex.Pattern.CASE_INSENSITIVE);
-
-    static CallPlan build(DubboSampler s, ClassLoader loader) {
-        String address = RegistryGroup.onAddress(s.getAddress(),
-                s.text(DubboSampler.REGISTRY_GROUP, DubboSampler.REGISTRY_GROUP_DEFAULT), DubboSampler.REGISTRY_GROUP);
-        int timeout = s.number(DubboSampler.TIMEOUT, DubboSampler.TIMEOUT_DEFAULT, 1);
-        String check = s.text(DubboSampler.RESPONSE_CHECK, DubboSampler.RESPONSE_CHECK_DEFAULT)
-                .toLowerCase(Locale.ROOT);
-        if (!DubboSampler.CHECK_NONE.equals(check) && !DubboSampler.CHECK_ECHO.equals(check)) {
-            throw new ConfigurationException(DubboSampler.RESPONSE_CHECK + ": '" + check + "' is not one of "
-                    + DubboSampler.CHECK_NONE + ", " + DubboSampler.CHECK_ECHO);
-        }
-        boolean echo = DubboSampler.CHECK_ECHO.equals(check);
-        int keep = s.number(DubboSampler.RESPONSE_DATA_CHARS, DubboSampler.RESPONSE_DATA_CHARS_DEFAULT, -1);
+    /**
+     * The plan for these fields.
+     *
+     * @throws ConfigurationException naming the field and the value
+     */
+    static DubboPlan of(SamplerFields f, ClassLoader loader) {
+        String address = RegistryGroup.onAddress(f.address(),
+                f.text(DubboSampler.REGISTRY_GROUP, DubboSampler.REGISTRY_GROUP_DEFAULT), DubboSampler.REGISTRY_GROUP);
+        int timeout = f.timeoutMs();
+        boolean echo = f.echoCheck();
+        int keep = f.responseDataChars();
         if (address.isEmpty()) {
             throw new ConfigurationException(DubboSampler.ADDRESS + ": empty: give provider addresses"
                     + " (dubbo://host:port), a registry (zookeeper://host:port) or the hop (http://host:port/path)");
         }
-        if (HopRequest.isHttp(address)) {
-            HopRequest hop = HopRequest.parse(address, DubboSampler.ADDRESS);
-            return new CallPlan(null, hop, null, CallArguments.parse("", "", null, null, DubboSampler.PARAMETER_TYPES,
-                    DubboSampler.ARGUMENTS), CallAttachments.none(), echo, keep, timeout,
-                    "GET " + hop.url() + "\ntimeout " + timeout + " ms");
-        }
-        String invocation = s.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
+        String invocation = f.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
         if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)) {
             throw new ConfigurationException(DubboSampler.INVOCATION + ": '" + invocation + "' is not one of "
                     + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED);
         }
         boolean typed = DubboSampler.INVOCATION_TYPED.equals(invocation);
-        String interfaceName = s.getInterface();
+        String interfaceName = f.text(DubboSampler.INTERFACE, DubboSampler.INTERFACE_DEFAULT);
         if (interfaceName.isEmpty()) {
             throw new ConfigurationException(DubboSampler.INTERFACE + ": empty: name the service interface, e.g."
                     + " io.dubbostress.api.StressTestService");
         }
-        String method = s.getMethod();
+        String method = f.text(DubboSampler.METHOD, DubboSampler.METHOD_DEFAULT);
         if (method.isEmpty()) {
             throw new ConfigurationException(DubboSampler.METHOD + ": empty: name the method to call");
         }
@@ -93,17 +86,17 @@ final class CallPlan {
             throw new ConfigurationException(DubboSampler.METHOD + ": '" + method + "' is not a method name");
         }
         ReferenceKey key = new ReferenceKey(address,
-                s.text(DubboSampler.USERNAME, DubboSampler.USERNAME_DEFAULT),
-                s.text(DubboSampler.PASSWORD, DubboSampler.PASSWORD_DEFAULT),
+                f.text(DubboSampler.USERNAME, DubboSampler.USERNAME_DEFAULT),
+                f.text(DubboSampler.PASSWORD, DubboSampler.PASSWORD_DEFAULT),
                 interfaceName,
-                s.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT),
-                s.text(DubboSampler.SERVICE_GROUP, DubboSampler.SERVICE_GROUP_DEFAULT),
+                f.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT),
+                f.text(DubboSampler.SERVICE_GROUP, DubboSampler.SERVICE_GROUP_DEFAULT),
                 timeout,
-                s.number(DubboSampler.RETRIES, DubboSampler.RETRIES_DEFAULT, 0),
-                s.number(DubboSampler.CONNECTIONS, DubboSampler.CONNECTIONS_DEFAULT, 0),
-                s.text(DubboSampler.LOADBALANCE, DubboSampler.LOADBALANCE_DEFAULT),
-                s.text(DubboSampler.CLUSTER, DubboSampler.CLUSTER_DEFAULT),
-                s.text(DubboSampler.SERIALIZATION, DubboSampler.SERIALIZATION_DEFAULT),
+                f.number(DubboSampler.RETRIES, DubboSampler.RETRIES_DEFAULT, 0),
+                f.number(DubboSampler.CONNECTIONS, DubboSampler.CONNECTIONS_DEFAULT, 0),
+                f.text(DubboSampler.LOADBALANCE, DubboSampler.LOADBALANCE_DEFAULT),
+                f.text(DubboSampler.CLUSTER, DubboSampler.CLUSTER_DEFAULT),
+                f.text(DubboSampler.SERIALIZATION, DubboSampler.SERIALIZATION_DEFAULT),
                 typed);
         ExtensionNames.require(LoadBalance.class, key.loadbalance(), DubboSampler.LOADBALANCE);
         ExtensionNames.require(Cluster.class, key.cluster(), DubboSampler.CLUSTER);
@@ -128,10 +121,10 @@ final class CallPlan {
                         + service.getName() + " (it has " + names + ")");
             }
         }
-        CallArguments arguments = CallArguments.parse(s.fieldText(DubboSampler.PARAMETER_TYPES),
-                s.fieldText(DubboSampler.ARGUMENTS), typedMethods, service, new ValueConverter(loader),
+        CallArguments arguments = CallArguments.parse(f.raw(DubboSampler.PARAMETER_TYPES),
+                f.raw(DubboSampler.ARGUMENTS), typedMethods, service, new ValueConverter(loader),
                 DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
-        CallAttachments attachments = CallAttachments.parse(s.fieldText(DubboSampler.ATTACHMENTS),
+        CallAttachments attachments = CallAttachments.parse(f.raw(DubboSampler.ATTACHMENTS),
                 new ValueConverter(loader), DubboSampler.ATTACHMENTS);
         if (TRIPLE.matcher(address).lookingAt() && DubboVersion.directProtocols().contains("tri")) {
             attachments = attachments.overTriple(DubboSampler.ATTACHMENTS);
@@ -139,15 +132,11 @@ final class CallPlan {
         String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "
                 + arguments.payloadBytes() + " payload bytes" + (attachments.isEmpty() ? "" : ", attachments "
                 + attachments.keys()) + (echo ? ", echo checked" : "");
-        return new CallPlan(key, null, method, arguments, attachments, echo, keep, timeout, data);
+        return new DubboPlan(key, method, arguments, attachments, echo, keep, data);
     }
 
     ReferenceKey key() {
         return key;
-    }
-
-    HopRequest hopRequest() {
-        return hopRequest;
     }
 
     String method() {
@@ -170,22 +159,7 @@ final class CallPlan {
         return responseDataChars;
     }
 
-    int timeoutMs() {
-        return timeoutMs;
-    }
-
     String samplerData() {
         return samplerData;
-    }
-
-    /**
-     * The call this plan makes, chosen here once: the HTTP hop, or Dubbo. A hop call keeps the connection of the
-     * {@code previous} call when that was a hop call too (a field with a variable changed, the thread goes on).
-     */
-    Call newCall(Call previous, ClassLoader loader) {
-        if (previous != null && !(previous instanceof HopCall && hopRequest != null)) {
-            previous.close();
-        }
-        return hopRequest != null ? HopCall.over(this, previous) : new DubboCall(this, loader);
     }
 }

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** What the fields mean, worked out once per configuration (no Dubbo, no JMeter engine needed). */
-class CallPlanTest {
+/**
+ * What the fields mean for each call, worked out once per configuration ({@link DubboPlan}, {@link HopPlan}), and which
+ * call they name ({@link Calls}); no Dubbo, no JMeter engine needed.
+ */
+class PlansTest {
 
     private static DubboSampler sampler() {
         DubboSampler s = new DubboSampler();
@@ -18,13 +21,17 @@ class CallPlanTest {
         return s;
     }
 
-    private static CallPlan plan(DubboSampler s) {
-        return CallPlan.build(s, CallPlanTest.class.getClassLoader());
+    private static DubboPlan plan(DubboSampler s) {
+        return DubboPlan.of(SamplerFields.read(s), PlansTest.class.getClassLoader());
+    }
+
+    private static HopPlan hop(DubboSampler s) {
+        return HopPlan.of(SamplerFields.read(s));
     }
 
     @Test
     void defaultsApplyToEmptyFields() {
-        CallPlan plan = plan(sampler());
+        DubboPlan plan = plan(sampler());
         assertThat(plan.key().timeoutMs()).isEqualTo(DubboSampler.TIMEOUT_DEFAULT);
         assertThat(plan.key().retries()).isZero();
         assertThat(plan.key().loadbalance()).isEqualTo("random");
@@ -44,7 +51,7 @@ class CallPlanTest {
                 + " \"int\": {\"$type\": \"int\", \"value\": 7},"
                 + " \"day\": {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"},"
                 + " \"payload\": {\"$payload\": 3}}");
-        CallPlan plan = plan(s);
+        DubboPlan plan = plan(s);
         java.util.Map<String, Object> values = plan.attachments().values();
         // null is no attachment (what RpcContext.setObjectAttachment(key, null) does); the rest in the field's order
         assertThat(values.keySet()).containsExactly("traceId", "n", "big", "price", "on", "list", "map", "int", "day",
@@ -97,7 +104,7 @@ class CallPlanTest {
         s.setProperty(DubboSampler.ADDRESS, "127.0.0.1:20880");
         assertThat(plan(s).key().address()).isEqualTo("127.0.0.1:20880");
         s.setProperty(DubboSampler.ADDRESS, "http://127.0.0.1:8080/stressTest/string1k");
-        assertThat(plan(s).hopRequest().port()).isEqualTo(8080);
+        assertThat(hop(s).request().port()).isEqualTo(8080);
         s.setProperty(DubboSampler.ADDRESS, "zookeeper://127.0.0.1:2181");
         s.setProperty(DubboSampler.REGISTRY_GROUP, "a&b=c");
         assertThatThrownBy(() -> plan(s)).hasMessage("DubboSampler.registryGroup: 'a&b=c' is not a registry group"
@@ -105,18 +112,48 @@ class CallPlanTest {
     }
 
     @Test
-    void theHopNeedsNoServiceFields() {
+    void theHopNeedsNoServiceFieldsAndKeepsItsConnectionWhileTheFieldsNameTheHop() {
         DubboSampler s = new DubboSampler();
         s.setProperty(DubboSampler.ADDRESS, "http://127.0.0.1:8080/stressTest/string1k");
-        CallPlan plan = plan(s);
-        Call call = plan.newCall(null, getClass().getClassLoader());
-        assertThat(call).isInstanceOf(HopCall.class);
-        assertThat(plan.newCall(call, getClass().getClassLoader())).isInstanceOf(HopCall.class);
-        assertThat(plan(sampler()).newCall(call, getClass().getClassLoader())).isInstanceOf(DubboCall.class);
-        assertThat(plan.hopRequest().port()).isEqualTo(8080);
+        ClassLoader loader = getClass().getClassLoader();
+        HopPlan plan = hop(s);
+        assertThat(plan.request().port()).isEqualTo(8080);
         assertThat(plan.samplerData()).startsWith("GET http://127.0.0.1:8080/stressTest/string1k");
+        Call call = Calls.next(null, SamplerFields.read(s), loader);
+        assertThat(call).isInstanceOf(HopCall.class);
+        assertThat(call.sentBytes()).isEqualTo(plan.request().length());
+        s.setProperty(DubboSampler.ADDRESS, "http://127.0.0.1:8081/stressTest/string100k");
+        Call again = Calls.next(call, SamplerFields.read(s), loader);
+        assertThat(again).isInstanceOf(HopCall.class).isNotSameAs(call);
+        assertThat(again.samplerData()).startsWith("GET http://127.0.0.1:8081/stressTest/string100k");
+        assertThat(again.replanned(SamplerFields.read(sampler()), loader)).as("Dubbo fields: not the hop's").isNull();
+        assertThat(Calls.next(again, SamplerFields.read(sampler()), loader)).isInstanceOf(DubboCall.class);
         s.setProperty(DubboSampler.ADDRESS, "https://127.0.0.1/x");
-        assertThatThrownBy(() -> plan(s)).hasMessageContaining("plain http:// only");
+        assertThatThrownBy(() -> hop(s)).hasMessageContaining("plain http:// only");
+        assertThatThrownBy(() -> Calls.next(again, SamplerFields.read(s), loader))
+                .hasMessageContaining("plain http:// only");
+    }
+
+    @Test
+    void theFieldsAreReadOnceAndTheirTextsAreWhatThePlansSee() {
+        DubboSampler s = sampler();
+        s.setProperty(DubboSampler.TIMEOUT, " 2500 ");
+        SamplerFields fields = SamplerFields.read(s);
+        s.setProperty(DubboSampler.TIMEOUT, "7");
+        assertThat(fields.timeoutMs()).as("a snapshot").isEqualTo(2500);
+        assertThat(fields.raw(DubboSampler.ARGUMENTS)).isEqualTo("[\"abc\"]");
+        assertThat(fields.raw(DubboSampler.VERSION)).isEmpty();
+        assertThat(fields.text(DubboSampler.LOADBALANCE, "random")).isEqualTo("random");
+        int timeout = java.util.Arrays.asList(DubboSampler.KEYS).indexOf(DubboSampler.TIMEOUT);
+        int method = java.util.Arrays.asList(DubboSampler.KEYS).indexOf(DubboSampler.METHOD);
+        assertThat(fields.unchanged(s, new int[] {method})).isTrue();
+        assertThat(fields.unchanged(s, new int[] {method, timeout})).isFalse();
+        assertThatThrownBy(() -> fields.raw("DubboSampler.nothing")).hasMessageContaining("not a DubboSampler key");
+        s.setProperty(DubboSampler.RESPONSE_CHECK, "Echo");
+        assertThat(SamplerFields.read(s).echoCheck()).isTrue();
+        s.setProperty(DubboSampler.RESPONSE_CHECK, "both");
+        assertThatThrownBy(() -> SamplerFields.read(s).echoCheck())
+                .hasMessage("DubboSampler.responseCheck: 'both' is not one of none, echo");
     }
 
     @Test
