@@ -2,10 +2,10 @@ package io.dubbostress.bench;
 
 import io.dubbostress.cli.run.Scenario;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.report.Json;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.cli.run.JMeterHome;
@@ -172,7 +172,7 @@ final class LoadRunner {
             process.stop(Duration.ofSeconds(5));
         }
         try {
-            JsonNode json = new ObjectMapper().readTree(out.toFile());
+            JsonNode json = Json.MAPPER.readTree(out.toFile());
             byte[] encoded = Base64.getDecoder().decode(json.get("histogramMicros").asText());
             Histogram histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
             JsonNode firstError = json.get("firstError");

@@ -5,6 +5,7 @@ import io.dubbostress.report.jtl.JtlReader;
 
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.GcLogAnalyzer;
@@ -327,7 +328,7 @@ public final class ReportBuilder {
 
     private static GcAnalysis readAnalysis(Path file) {
         try {
-            return GcAnalysis.read(file);
+            return GcAnalysisJson.read(file);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserError(file + " is not a GC analysis written by stress gc: " + e.getMessage());
         }

@@ -1,7 +1,5 @@
 package io.dubbostress.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -20,8 +18,6 @@ import java.nio.file.StandardCopyOption;
  */
 public final class ReportFiles {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private ReportFiles() {
     }
 
@@ -31,7 +27,7 @@ public final class ReportFiles {
         try {
             Files.createDirectories(dir);
             writeAtomically(dir.resolve("report.md"), markdown);
-            writeAtomically(dir.resolve("report.json"), JSON.writeValueAsString(ReportJson.of(report)) + "\n");
+            writeAtomically(dir.resolve("report.json"), Json.MAPPER.writeValueAsString(ReportJson.of(report)) + "\n");
             writeAtomically(dir.resolve("report.html"), HtmlReport.render(report));
         } catch (IOException e) {
             throw new UserError("could not write the report to " + dir + ": " + e.getMessage(), 1);

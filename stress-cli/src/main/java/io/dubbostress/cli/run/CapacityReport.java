@@ -1,9 +1,8 @@
 package io.dubbostress.cli.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,8 +86,7 @@ final class CapacityReport {
     }
 
     ObjectNode json() {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("schema", SCHEMA);
         root.put("slo", slo.toString());
         ArrayNode scenarios = root.putArray("scenarios");
@@ -123,8 +121,7 @@ final class CapacityReport {
 
     void write(Path dir) throws java.io.IOException {
         ReportFiles.writeAtomically(dir.resolve("capacity.md"), markdown());
-        ReportFiles.writeAtomically(dir.resolve("capacity.json"), new ObjectMapper()
-                .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json()));
+        ReportFiles.writeAtomically(dir.resolve("capacity.json"), Json.MAPPER.writeValueAsString(json()));
     }
 
     static String rate(double r) {

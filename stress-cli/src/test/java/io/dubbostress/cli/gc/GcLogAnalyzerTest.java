@@ -3,6 +3,7 @@ package io.dubbostress.cli.gc;
 import io.dubbostress.report.TestResources;
 
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcEvent;
 import io.dubbostress.report.gc.GcLogAnalyzer;
@@ -103,10 +104,10 @@ class GcLogAnalyzerTest {
         GcAnalysis analysis = new GcAnalysisStore(new GcLogAnalyzer()).analyzeAndSave(log);
         Path saved = dir.resolve("g1-gc.analysis.json");
         JsonNode json = new ObjectMapper().readTree(saved.toFile());
-        assertThat(json.get("schema").asText()).isEqualTo(GcAnalysis.SCHEMA);
+        assertThat(json.get("schema").asText()).isEqualTo(GcAnalysisJson.SCHEMA);
         assertThat(json.get("service").asText()).isEqualTo("g1");
         assertThat(json.get("pauses").get("count").asInt()).isEqualTo(analysis.pauses().count());
-        GcAnalysis read = GcAnalysis.fromJson(json);
+        GcAnalysis read = GcAnalysisJson.fromTree(json);
         assertThat(read.events()).hasSameSizeAs(analysis.events());
         assertThat(read.pauses().totalMs()).isCloseTo(analysis.pauses().totalMs(), within(0.001 * read.events().size()));
         assertThat(read.window(0, Long.MAX_VALUE).count()).isEqualTo(analysis.pauses().count());

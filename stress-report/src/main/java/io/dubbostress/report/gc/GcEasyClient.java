@@ -2,8 +2,8 @@ package io.dubbostress.report.gc;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.dubbostress.report.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -54,7 +54,6 @@ public final class GcEasyClient {
     private final Duration timeout;
     private final long compressAboveBytes;
     private final HttpClient http;
-    private final ObjectMapper mapper = new ObjectMapper();
 
     public GcEasyClient(URI endpoint, ApiKey key, Duration timeout, long compressAboveBytes) {
         this.endpoint = endpoint;
@@ -132,7 +131,7 @@ public final class GcEasyClient {
         }
         JsonNode json;
         try {
-            json = mapper.readTree(answer);
+            json = Json.MAPPER.readTree(answer);
         } catch (JsonProcessingException e) {
             json = null;
         }
@@ -154,7 +153,7 @@ public final class GcEasyClient {
     /** The answer as saved next to the log: GCeasy's JSON, with the key removed should it appear in it. */
     public String redactedText(GcEasyAnswer answer) {
         try {
-            return key.redact(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(answer.json()));
+            return key.redact(Json.MAPPER.writeValueAsString(answer.json()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a parsed answer always serialises", e);
         }
