@@ -80,7 +80,7 @@ final class JtlHeader {
             }
             bodyStart = lineEnd < 0 ? length : lineEnd + 1;
         }
-        byte[] rest = new byte[Math.max(JtlReader.BLOCK, length - bodyStart)];
+        byte[] rest = new byte[Math.max(DelimitedRows.BLOCK, length - bodyStart)];
         System.arraycopy(head, bodyStart, rest, 0, length - bodyStart);
         return new JtlHeader(columns, rest, length - bodyStart);
     }
