@@ -160,8 +160,8 @@ class BadInputCatalogueIT {
                 Pattern.quote("DubboSampler.address: unknown registry 'zookeper' in 'zookeper://127.0.0.1:2181' (this"
                         + " Dubbo has: [") + ".*zookeeper.*\\]\\)");
         exact("registry not answering", at("registry not answering", "zookeeper://stress:s3cret@127.0.0.1:"
-                + closedPort), "NETWORK", "cannot reach the registry zookeeper://127.0.0.1:" + closedPort
-                        + " (zookeeper not connected)");
+                + closedPort), "NETWORK", "cannot reach the registry zookeeper://stress:***@127.0.0.1:" + closedPort
+                        + " (zookeeper not connected)"); // the user named, the password masked (Secrets)
         exact("hop: nothing listens", at("hop: nothing listens", "http://127.0.0.1:" + closedPort + "/stressTest/string1k"),
                 "NETWORK", "http://127.0.0.1:" + closedPort + "/stressTest/string1k: java.net.ConnectException:"
                         + " Connection refused");
