@@ -4,7 +4,7 @@ import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
-import io.dubbostress.sampler.pacing.TargetRateSchedule;
+import io.dubbostress.sampler.jtl.JtlVariables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -42,8 +42,10 @@ import org.apache.jmeter.testelement.property.StringProperty;
  * sampler.setProperty(DubboSampler.RESPONSE_CHECK, DubboSampler.CHECK_ECHO);
  * }</pre>
  *
- * <p>Each sample puts {@link #ELAPSED_US_VARIABLE} (elapsed microseconds) into the thread's variables: with
- * {@code sample_variables=elapsed_us} JMeter writes it as a JTL column.
+ * <p>Each sample puts {@value JtlVariables#ELAPSED_US} (elapsed microseconds) into the thread's variables, and under a
+ * Target Rate Schedule {@value JtlVariables#RESPONSE_US} (from the due time) and {@value JtlVariables#LAG_US}: with
+ * {@code sample_variables=}{@value JtlVariables#SAMPLE_VARIABLES} JMeter writes them as JTL columns
+ * ({@link SampleVariables}).
  */
 public class DubboSampler extends AbstractSampler implements TestStateListener, ThreadListener, Interruptible {
 
@@ -129,14 +131,6 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Characters of the response kept as response data: 0 none (fastest), -1 all. */
     public static final String RESPONSE_DATA_CHARS = "DubboSampler.responseDataChars";
     public static final int RESPONSE_DATA_CHARS_DEFAULT = 0;
-
-    /** The JMeter variable each sample sets: elapsed time in whole microseconds. */
-    public static final String ELAPSED_US_VARIABLE = "elapsed_us";
-    /**
-     * The JMeter variable each sample sets: microseconds from the due time a Target Rate Schedule gave it to its end
-     * (the response time corrected for coordinated omission); unset without a schedule (JMeter writes null).
-     */
-    public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
 
     /** Every key, in GUI order. */
     static final String[] KEYS = {ADDRESS, REGISTRY_GROUP, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES,

@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.sampler;
 
+import io.dubbostress.sampler.jtl.JtlVariables;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -24,13 +25,13 @@ final class SampleVariables {
         if (variables == null) {
             return;
         }
-        variables.put(DubboSampler.ELAPSED_US_VARIABLE, Long.toString((endNanos - startNanos) / 1000));
+        variables.put(JtlVariables.ELAPSED_US, Long.toString((endNanos - startNanos) / 1000));
         putFromDue(variables, startNanos, endNanos);
     }
 
     /**
-     * With a {@link TargetRateSchedule} in scope: {@value DubboSampler#RESPONSE_US_VARIABLE} from the due time to the
-     * end (the response time a client arriving on schedule sees) and the exact {@value TargetRateSchedule#LAG_US_VARIABLE}
+     * With a {@link TargetRateSchedule} in scope: {@value JtlVariables#RESPONSE_US} from the due time to the
+     * end (the response time a client arriving on schedule sees) and the exact {@value JtlVariables#LAG_US}
      * from the due time to the start; without one, {@code response_us} is unset (JMeter writes {@code null}, as for
      * every variable a row lacks). The due time is taken away: it belongs to this sample only.
      */
@@ -39,10 +40,10 @@ final class SampleVariables {
         if (due instanceof Long) {
             long dueNanos = (Long) due;
             variables.remove(TargetRateSchedule.DUE_NANOS_OBJECT);
-            variables.put(DubboSampler.RESPONSE_US_VARIABLE, Long.toString((endNanos - dueNanos) / 1000));
-            variables.put(TargetRateSchedule.LAG_US_VARIABLE, Long.toString(Math.max(0, startNanos - dueNanos) / 1000));
+            variables.put(JtlVariables.RESPONSE_US, Long.toString((endNanos - dueNanos) / 1000));
+            variables.put(JtlVariables.LAG_US, Long.toString(Math.max(0, startNanos - dueNanos) / 1000));
         } else {
-            variables.remove(DubboSampler.RESPONSE_US_VARIABLE);
+            variables.remove(JtlVariables.RESPONSE_US);
         }
     }
 }

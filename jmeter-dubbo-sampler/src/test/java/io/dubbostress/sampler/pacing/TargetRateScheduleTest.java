@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.pacing;
 
+import io.dubbostress.sampler.jtl.JtlVariables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -92,9 +93,9 @@ class TargetRateScheduleTest {
                     long released = System.nanoTime();
                     JMeterVariables vars = JMeterContextService.getContext().getVariables();
                     long due = (Long) vars.getObject(TargetRateSchedule.DUE_NANOS_OBJECT);
-                    taken.add(new long[] {due, released, Long.parseLong(vars.get(TargetRateSchedule.DUE_US_VARIABLE)),
-                        Long.parseLong(vars.get(TargetRateSchedule.LAG_US_VARIABLE))});
-                    assertThat(vars.get(TargetRateSchedule.RESPONSE_US_VARIABLE)).isNull();
+                    taken.add(new long[] {due, released, Long.parseLong(vars.get(JtlVariables.DUE_US)),
+                        Long.parseLong(vars.get(JtlVariables.LAG_US))});
+                    assertThat(vars.get(JtlVariables.RESPONSE_US)).isNull();
                 }
                 done.countDown();
             });

@@ -3,6 +3,7 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
+import io.dubbostress.report.jtl.JtlColumn;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.net.DatagramPacket;
@@ -61,7 +62,7 @@ public final class JMeterRun {
      * The JTL's extra columns: the Dubbo Sampler's {@code elapsed_us}, and at a target rate the Target Rate
      * Schedule's {@code due_us} and {@code lag_us} and the sampler's {@code response_us} (from the due time).
      */
-    static final String SAMPLE_VARIABLES = "elapsed_us,due_us,lag_us,response_us";
+    static final String SAMPLE_VARIABLES = JtlColumn.sampleVariables();
 
     private static Map<String, String> jtlProperties() {
         Map<String, String> p = new LinkedHashMap<>();
