@@ -12,6 +12,7 @@ import io.dubbostress.report.gc.GcLogAnalyzer;
 import io.dubbostress.report.gc.GcLogFiles;
 import io.dubbostress.report.gc.GcLogSet;
 import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
 import io.dubbostress.report.perfmon.PerfMonLabel;
@@ -150,9 +151,6 @@ public final class ReportBuilder {
                 HopOverhead.pairs(scenarios, pairs), gcLogs, perfMon, warnings);
     }
 
-    /** The load generators' PerfMon readings beside a scenario's JTL (stress run --generator-agents). */
-    static final String GENERATORS_PERFMON = "perfmon-generators.csv";
-
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
                          List<String> warnings) {
         if (run.manifest() != null) {
@@ -190,7 +188,7 @@ public final class ReportBuilder {
                 coverage(plan, warnings);
             }
             // a distributed run's load generators, read by stress run (--generator-agents) in the same format
-            Path generatorsPerfMon = plan.jtl().resolveSibling(GENERATORS_PERFMON);
+            Path generatorsPerfMon = plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON);
             if (Files.isRegularFile(generatorsPerfMon)) {
                 try {
                     perfMon.read(generatorsPerfMon);

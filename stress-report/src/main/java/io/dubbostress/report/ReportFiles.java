@@ -1,5 +1,6 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -26,9 +27,10 @@ public final class ReportFiles {
         String markdown = MarkdownReport.render(report);
         try {
             Files.createDirectories(dir);
-            writeAtomically(dir.resolve("report.md"), markdown);
-            writeAtomically(dir.resolve("report.json"), Json.MAPPER.writeValueAsString(ReportJson.of(report)) + "\n");
-            writeAtomically(dir.resolve("report.html"), HtmlReport.render(report));
+            writeAtomically(dir.resolve(RunLayout.REPORT_MD), markdown);
+            writeAtomically(dir.resolve(RunLayout.REPORT_JSON), Json.MAPPER.writeValueAsString(ReportJson.of(report))
+                    + "\n");
+            writeAtomically(dir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(report));
         } catch (IOException e) {
             throw new UserError("could not write the report to " + dir + ": " + e.getMessage(), 1);
         }

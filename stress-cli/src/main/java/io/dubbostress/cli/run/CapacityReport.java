@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.run.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -119,9 +120,9 @@ final class CapacityReport {
         return root;
     }
 
-    void write(Path dir) throws java.io.IOException {
-        ReportFiles.writeAtomically(dir.resolve("capacity.md"), markdown());
-        ReportFiles.writeAtomically(dir.resolve("capacity.json"), Json.MAPPER.writeValueAsString(json()));
+    void write(RunLayout layout) throws java.io.IOException {
+        ReportFiles.writeAtomically(layout.capacityMd(), markdown());
+        ReportFiles.writeAtomically(layout.capacityJson(), Json.MAPPER.writeValueAsString(json()));
     }
 
     static String rate(double r) {

@@ -1,40 +1,36 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.report.perfmon.PerfMonCsv;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Reads the PerfMon agents of the load generators ({@code --generator-agents}) while a scenario runs, so the report
  * can say whether a generator's CPU, not the services, was the limit. The plan's PerfMon collector runs on the
  * controller and reads the services' agent ({@code --agent}); this does the same for each generator host, with the
  * agent's classic protocol ({@code metrics:cpu:combined\tmemory:usedperc\t...}, one line of tab-separated values a
- * second), and writes the rows as the collector does (value x 1000 in {@code elapsed}, label {@code <host> CPU
- * combined}) to {@code scenarios/<name>/perfmon-generators.csv}, which the report reads beside {@code perfmon.csv}.
+ * second), and writes the rows as the collector does ({@link PerfMonCsv.Writer}, label {@code <host> CPU combined}) to
+ * {@code scenarios/<name>/perfmon-generators.csv} ({@link io.dubbostress.report.run.RunLayout#generatorsPerfMonCsv}),
+ * which the report reads beside {@code perfmon.csv}.
  * An agent that cannot be reached or stops is said once on the console; the scenario goes on.
  *
  * <pre>
  * try (GeneratorAgents agents = GeneratorAgents.start(List.of(HostPort.parse("--generator-agents", "10.0.0.7:4444")),
- *         scenarioDir.resolve("perfmon-generators.csv"), err, "direct-1k")) {
+ *         layout.generatorsPerfMonCsv("direct-1k"), err, "direct-1k")) {
  *     jmeter.await(...);
  * }
  * </pre>
  */
 final class GeneratorAgents implements AutoCloseable {
 
-    static final String FILE = "perfmon-generators.csv";
-    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
-            + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,Latency,IdleTime,Connect";
     /** The metrics asked for, on the wire, and their labels as the collector writes them. */
     private static final String[] WIRE = {"cpu:combined", "memory:usedperc", "network io:bytesrecv",
         "network io:bytessent"};
@@ -43,9 +39,9 @@ final class GeneratorAgents implements AutoCloseable {
     private static final int CONNECT_TIMEOUT_MS = 5000;
 
     private final List<Reader> readers = new ArrayList<>();
-    private final BufferedWriter out;
+    private final PerfMonCsv.Writer out;
 
-    private GeneratorAgents(BufferedWriter out) {
+    private GeneratorAgents(PerfMonCsv.Writer out) {
         this.out = out;
     }
 
@@ -60,11 +56,7 @@ final class GeneratorAgents implements AutoCloseable {
         if (agents.isEmpty()) {
             return none();
         }
-        BufferedWriter writer = Files.newBufferedWriter(csv, StandardCharsets.UTF_8);
-        writer.write(HEADER);
-        writer.newLine();
-        writer.flush();
-        GeneratorAgents recorder = new GeneratorAgents(writer);
+        GeneratorAgents recorder = new GeneratorAgents(PerfMonCsv.create(csv));
         for (HostPort agent : agents) {
             Reader reader = recorder.new Reader(agent, err, scenario);
             recorder.readers.add(reader);
@@ -73,11 +65,8 @@ final class GeneratorAgents implements AutoCloseable {
         return recorder;
     }
 
-    private synchronized void write(long timeMs, String label, double value) throws IOException {
-        out.write(String.format(Locale.ROOT, "%d,%d,%s,,,,,true,,0,0,0,0,0,0,0", timeMs, Math.round(value * 1000),
-                label));
-        out.newLine();
-        out.flush();
+    private void write(long timeMs, String label, double value) throws IOException {
+        out.write(timeMs, label, value);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.report.jtl.JtlColumn;
+import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.net.DatagramPacket;
@@ -121,10 +122,10 @@ public final class JMeterRun {
             this.consoleOut = consoleOut;
         }
 
-        /** {@code plan} run with its files in {@code dir}: results.jtl, jmeter.log, jmeter.out. */
+        /** {@code plan} run with its files in {@code dir}, named as in a run folder: results.jtl, jmeter.log, jmeter.out. */
         public static Spec of(String name, Path plan, Path dir) {
-            return new Spec(name, plan, dir.resolve("results.jtl"), dir.resolve("jmeter.log"),
-                    dir.resolve("jmeter.out"));
+            return new Spec(name, plan, dir.resolve(RunLayout.RESULTS), dir.resolve(RunLayout.JMETER_LOG),
+                    dir.resolve(RunLayout.JMETER_OUT));
         }
 
         public Spec withJvmArgs(List<String> args) {

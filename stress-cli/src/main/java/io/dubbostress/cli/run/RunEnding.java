@@ -66,7 +66,6 @@ final class RunEnding {
             return;
         }
         for (RunManifest.ScenarioRecord s : manifest.scenarios) {
-            Path dir = layout.scenarioDir(s.name);
             Path jtl = layout.jtl(s.name);
             if (!Files.exists(jtl) || s.samples == 0) {
                 continue;
@@ -81,21 +80,22 @@ final class RunEnding {
             command.add("-g");
             command.add(jtl.toString());
             command.add("-o");
-            command.add(dir.resolve("dashboard").toString());
+            command.add(layout.dashboardDir(s.name).toString());
             command.add("-j");
-            command.add(dir.resolve("dashboard.log").toString());
+            command.add(layout.dashboardFile(s.name, ".log").toString());
             command.add("-Jjmeter.reportgenerator.overall_granularity=1000");
             // JMeter's generator works in ./temp by default: in the caller's folder, shared by concurrent runs,
             // impossible in a read-only one. Each scenario gets its own, removed after.
-            command.add("-Jjmeter.reportgenerator.temp_dir=" + dir.resolve("dashboard-temp"));
+            command.add("-Jjmeter.reportgenerator.temp_dir=" + layout.dashboardFile(s.name, "-temp"));
             command.add("-Jsample_variables=" + JMeterRun.SAMPLE_VARIABLES);
             ManagedProcess gen = ManagedProcess.start("dashboard " + s.name, command, Map.of(),
-                    dir.resolve("dashboard.out"));
+                    layout.dashboardFile(s.name, ".out"));
             if (!gen.waitFor(Duration.ofMinutes(30)) || gen.exitValue() != 0) {
                 gen.stop(Duration.ofSeconds(5));
-                err.printf("stress run: the dashboard for %s failed; see scenarios/%s/dashboard.out%n", s.name, s.name);
+                err.printf("stress run: the dashboard for %s failed; see %s%n", s.name,
+                        RunLayout.relative(s.name, RunLayout.DASHBOARD + ".out"));
             }
-            deleteTree(dir.resolve("dashboard-temp"));
+            deleteTree(layout.dashboardFile(s.name, "-temp"));
         }
     }
 
@@ -144,7 +144,7 @@ final class RunEnding {
     private List<Path> gcLogs() {
         List<Path> logs = new ArrayList<>();
         try (Stream<Path> files = Files.list(layout.gcDir())) {
-            files.filter(p -> p.getFileName().toString().endsWith("-gc.log"))
+            files.filter(p -> RunLayout.isGcLog(p.getFileName().toString()))
                     .filter(RunEnding::notEmpty)
                     .sorted().forEach(logs::add);
         } catch (IOException e) {

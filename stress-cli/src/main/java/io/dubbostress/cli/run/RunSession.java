@@ -179,7 +179,7 @@ final class RunSession {
             });
             capacity.add(scenario.name(), outcome);
             try {
-                capacity.write(layout.root());
+                capacity.write(layout);
             } catch (IOException e) {
                 failures.add("could not write capacity.md/json in " + layout.root() + ": " + e.getMessage());
                 exitCode = 1;

@@ -75,7 +75,7 @@ final class ScenarioRunner {
                 JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
                         .withGcLog(layout.gcLog("jmeter-" + name))
-                        .withProperties(planProperties(scenario, rate, dir, endpoints))
+                        .withProperties(planProperties(scenario, rate, name, endpoints))
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
@@ -84,7 +84,7 @@ final class ScenarioRunner {
         Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
         ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
                 !settings.remoteHosts.isEmpty());
-        GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err, name);
+        GeneratorWatch generators = new GeneratorWatch(settings.generators(), layout.jmeterLog(name), err, name);
         JMeterRun.Watch watch = new JMeterRun.Watch() {
             private boolean byGenerators;
 
@@ -109,7 +109,7 @@ final class ScenarioRunner {
         };
         current = run;
         int code;
-        try (GeneratorAgents agents = startGeneratorAgents(dir, name)) {
+        try (GeneratorAgents agents = startGeneratorAgents(name)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
@@ -130,8 +130,8 @@ final class ScenarioRunner {
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
                     : notStarted != null ? "no load generator ran the plan: JMeter says \"" + notStarted.trim()
                             + "\" (their RMI settings, SSL keystore or reachability)"
-                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + name
-                    + "/jmeter.out and jmeter.log");
+                    : "JMeter did not run the plan (exit code " + code + ")") + "; see "
+                    + RunLayout.relative(name, RunLayout.JMETER_OUT) + " and " + RunLayout.JMETER_LOG);
             err.println("stress run: " + name + ": " + record.message + "\n" + run.consoleTail(15));
             saved.run();
             return false;
@@ -193,12 +193,12 @@ final class ScenarioRunner {
     }
 
     /** The generators' agents read into the scenario's folder; a file that cannot be made is said, not fatal. */
-    private GeneratorAgents startGeneratorAgents(Path dir, String name) {
+    private GeneratorAgents startGeneratorAgents(String name) {
         try {
-            return GeneratorAgents.start(settings.generatorAgents, dir.resolve(GeneratorAgents.FILE), err, name);
+            return GeneratorAgents.start(settings.generatorAgents, layout.generatorsPerfMonCsv(name), err, name);
         } catch (IOException e) {
             err.println("stress run: " + name + ": generator metrics not recorded: cannot write "
-                    + dir.resolve(GeneratorAgents.FILE) + ": " + e.getMessage());
+                    + layout.generatorsPerfMonCsv(name) + ": " + e.getMessage());
             return GeneratorAgents.none();
         }
     }
@@ -226,7 +226,7 @@ final class ScenarioRunner {
     }
 
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
-    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Path dir,
+    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, String name,
             ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
         RemoteGenerators generators = settings.generators();
@@ -252,7 +252,7 @@ final class ScenarioRunner {
         }
         p.put("perfmon_host", endpoints.agentHost);
         p.put("perfmon_port", String.valueOf(endpoints.agentPort));
-        p.put("perfmon_file", dir.resolve("perfmon.csv").toString());
+        p.put("perfmon_file", layout.perfMonCsv(name).toString());
         return p;
     }
 }

@@ -3,15 +3,22 @@ package io.dubbostress.report.perfmon;
 import io.dubbostress.report.jtl.DelimitedRows;
 import io.dubbostress.report.jtl.JtlColumn;
 
+import java.io.BufferedWriter;
 import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Reads the PerfMon collector's CSV ({@code kg.apc:jmeter-plugins-perfmon}): JMeter's results shape, in which the
- * label names the metric and {@code elapsed} holds the value times 1000 ({@code PerfMonSampleResult.setValue}); a
- * metric that is not available comes as {@code -1000} or with {@code success=false}. Its writer is the collector (in
- * JMeter); this class is its only reader. A row without a timestamp or a value is counted malformed and skipped.
+ * The PerfMon collector's CSV ({@code kg.apc:jmeter-plugins-perfmon}): JMeter's results shape, in which the label names
+ * the metric and {@code elapsed} holds the value times 1000 ({@code PerfMonSampleResult.setValue}); a metric that is
+ * not available comes as {@code -1000} or with {@code success=false}. The collector writes {@code perfmon.csv} (in
+ * JMeter); {@code stress run} writes the load generators' readings in the same shape with {@link Writer}
+ * ({@code perfmon-generators.csv}); this class reads both. A row without a timestamp or a value is counted malformed
+ * and skipped.
  *
  * <pre>{@code
  * try (PerfMonCsv csv = PerfMonCsv.open(Paths.get("run/scenarios/direct-1k/perfmon.csv"))) {
@@ -106,5 +113,45 @@ public final class PerfMonCsv implements Closeable {
     @Override
     public void close() {
         rows.close();
+    }
+
+    /** Creates {@code file} with the collector's header: readings follow with {@link Writer#write}. */
+    public static Writer create(Path file) throws IOException {
+        BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        out.write(Writer.HEADER);
+        out.newLine();
+        out.flush();
+        return new Writer(out);
+    }
+
+    /**
+     * Writes readings as the collector does: the value x 1000 in {@code elapsed}, successful, every line flushed (a run
+     * cut short keeps what was read). Safe for several threads.
+     */
+    public static final class Writer implements Closeable {
+
+        static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
+                + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,Latency,IdleTime,Connect";
+
+        private final BufferedWriter out;
+
+        private Writer(BufferedWriter out) {
+            this.out = out;
+        }
+
+        /** One reading of the metric {@code label} ({@code 10.0.0.7 CPU combined}) at {@code timeMs}. */
+        public synchronized void write(long timeMs, String label, double value) throws IOException {
+            String cell = label.indexOf(',') >= 0 || label.indexOf('"') >= 0
+                    ? "\"" + label.replace("\"", "\"\"") + "\"" : label;
+            out.write(String.format(Locale.ROOT, "%d,%d,%s,,,,,true,,0,0,0,0,0,0,0", timeMs, Math.round(value * 1000),
+                    cell));
+            out.newLine();
+            out.flush();
+        }
+
+        @Override
+        public synchronized void close() throws IOException {
+            out.close();
+        }
     }
 }

@@ -50,4 +50,25 @@ class PerfMonCsvTest {
                             + " yyyy-MM-dd HH:mm:ss, yyyy-MM-dd'T'HH:mm:ss.SSS)");
         }
     }
+
+    @Test
+    void whatTheWriterWritesTheReaderReadsBack() throws Exception {
+        Path csv = dir.resolve("perfmon-generators.csv");
+        try (PerfMonCsv.Writer writer = PerfMonCsv.create(csv)) {
+            writer.write(1_000, "10.0.0.7 CPU combined", 37.25);
+            writer.write(2_000, "odd, \"host\" Memory usedperc", -1);
+        }
+        assertThat(Files.readAllLines(csv).get(1)).isEqualTo("1000,37250,10.0.0.7 CPU combined,,,,,true,,0,0,0,0,0,0,0");
+        try (PerfMonCsv reader = PerfMonCsv.open(csv)) {
+            assertThat(reader.next()).isTrue();
+            assertThat(reader.label()).isEqualTo("10.0.0.7 CPU combined");
+            assertThat(reader.value()).isEqualTo(37.25);
+            assertThat(reader.next()).isTrue();
+            assertThat(reader.timeStampMs()).isEqualTo(2_000);
+            assertThat(reader.label()).isEqualTo("odd, \"host\" Memory usedperc");
+            assertThat(reader.value()).isEqualTo(-1.0);
+            assertThat(reader.next()).isFalse();
+            assertThat(reader.malformedRows()).isZero();
+        }
+    }
 }
