@@ -1,5 +1,6 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.perfmon.host.Cgroup;
 import io.dubbostress.report.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -177,39 +178,18 @@ final class ThreadBudget {
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
-    /** pids.max of this process's cgroup and its parents, v2 ("0::/path") and v1 ("N:pids:/path" or "N:a,pids:/"). */
+    /**
+     * pids.max of this process's cgroup and its parents, v2 and v1, as perfmon's {@link Cgroup} (the project's one
+     * reader of the control group) finds them.
+     */
     private List<Limit> cgroupLimits() {
         List<Limit> limits = new ArrayList<>();
-        String cgroups = read("proc/self/cgroup");
-        if (cgroups == null) {
+        Cgroup cgroup = Cgroup.detect(root.resolve("proc/self/cgroup"), root.resolve("sys/fs/cgroup"));
+        if (cgroup == null) {
             return limits;
         }
-        for (String line : cgroups.split("\n")) {
-            String[] parts = line.split(":", 3);
-            if (parts.length < 3) {
-                continue;
-            }
-            Path hierarchy;
-            if (parts[0].equals("0") && parts[1].isEmpty()) {
-                hierarchy = root.resolve("sys/fs/cgroup");
-            } else if (List.of(parts[1].split(",")).contains("pids")) {
-                hierarchy = root.resolve("sys/fs/cgroup/pids");
-            } else {
-                continue;
-            }
-            Path dir = hierarchy.resolve(parts[2].replaceFirst("^/+", "")).normalize();
-            while (dir.startsWith(hierarchy)) {
-                long max = number(readAt(dir.resolve("pids.max")));
-                long current = number(readAt(dir.resolve("pids.current")));
-                if (max > 0) {
-                    limits.add(new Limit("the cgroup's pids.max (" + dir.resolve("pids.max") + ")", max,
-                            Math.max(0, current)));
-                }
-                if (dir.equals(hierarchy)) {
-                    break;
-                }
-                dir = dir.getParent();
-            }
+        for (Cgroup.PidsLimit limit : cgroup.pidsLimits()) {
+            limits.add(new Limit("the cgroup's pids.max (" + limit.maxFile() + ")", limit.max(), limit.current()));
         }
         return limits;
     }

@@ -73,6 +73,7 @@ class ThreadBudgetTest {
     void aCgroupV2PidsLimitOfTheGroupOrAParentCounts() throws IOException {
         roomyMachine();
         file("proc/self/cgroup", "0::/user.slice/stress.scope\n");
+        file("sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n"); // a v2 hierarchy's root has one
         file("sys/fs/cgroup/user.slice/stress.scope/pids.max", "max\n");
         file("sys/fs/cgroup/user.slice/pids.max", "2000\n");
         file("sys/fs/cgroup/user.slice/pids.current", "300\n");
