@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.run.Scenario;
+import io.dubbostress.cli.options.Scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
@@ -8,9 +8,9 @@ import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
-import io.dubbostress.cli.run.JMeterHome;
-import io.dubbostress.cli.run.JMeterRun;
-import io.dubbostress.cli.run.Progress;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.Progress;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.BufferedReader;
 import java.io.File;

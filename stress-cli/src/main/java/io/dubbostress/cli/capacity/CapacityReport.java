@@ -1,5 +1,6 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.capacity;
 
+import io.dubbostress.cli.options.Slo;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dubbostress.report.Json;
@@ -18,23 +19,23 @@ import java.util.TreeSet;
  * (target rate vs the p50 and p99 of the response time from the due time) with the scenarios side by side, one row
  * per rate tried. Written as capacity.md and capacity.json in the run folder, and printed.
  */
-final class CapacityReport {
+public final class CapacityReport {
 
     static final String SCHEMA = "dubbo-stress/capacity/1";
 
     private final Slo slo;
     private final Map<String, CapacitySearch.Outcome> outcomes = new LinkedHashMap<>();
 
-    CapacityReport(Slo slo) {
+    public CapacityReport(Slo slo) {
         this.slo = slo;
     }
 
-    void add(String scenario, CapacitySearch.Outcome outcome) {
+    public void add(String scenario, CapacitySearch.Outcome outcome) {
         outcomes.put(scenario, outcome);
     }
 
     /** The Markdown: a line per scenario with its capacity, then the side-by-side curve. */
-    String markdown() {
+    public String markdown() {
         StringBuilder out = new StringBuilder();
         out.append("# Capacity search\n\nSLO: ").append(slo).append(" (percentiles of the response time from each "
                 + "call's due time, coordinated omission corrected)\n\n");
@@ -120,12 +121,12 @@ final class CapacityReport {
         return root;
     }
 
-    void write(RunLayout layout) throws java.io.IOException {
+    public void write(RunLayout layout) throws java.io.IOException {
         ReportFiles.writeAtomically(layout.capacityMd(), markdown());
         ReportFiles.writeAtomically(layout.capacityJson(), Json.MAPPER.writeValueAsString(json()));
     }
 
-    static String rate(double r) {
+    public static String rate(double r) {
         return r == Math.rint(r) ? String.valueOf((long) r) : String.format(Locale.ROOT, "%.1f", r);
     }
 }

@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.capacity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,37 +15,37 @@ import java.util.List;
  * o.highestHeld();   // calls/s, or 0 when even the lowest trial broke the SLO
  * }</pre>
  */
-final class CapacitySearch {
+public final class CapacitySearch {
 
     /** Bisection stops when the rates that held and broke are this close (percent of the one that held). */
     static final double PRECISION_PERCENT = 10;
 
     /** One trial's outcome. */
-    record Trial(String name, double targetRate, double achievedRate, long p50Us, long p99Us, long serviceP99Us,
+    public record Trial(String name, double targetRate, double achievedRate, long p50Us, long p99Us, long serviceP99Us,
             double errorPercent, List<String> broken) {
-        boolean held() {
+        public boolean held() {
             return broken.isEmpty();
         }
     }
 
     /** Runs one trial at a rate; null when the run cannot go on (interrupted, a service died). */
-    interface Trials {
+    public interface Trials {
         Trial run(double rate);
     }
 
     /** What the search found: its trials in order, and the highest rate that held (0: none). */
-    record Outcome(List<Trial> trials, double highestHeld, double lowestBroken, boolean complete) {
+    public record Outcome(List<Trial> trials, double highestHeld, double lowestBroken, boolean complete) {
     }
 
     private final double startRate;
     private final int maxTrials;
 
-    CapacitySearch(double startRate, int maxTrials) {
+    public CapacitySearch(double startRate, int maxTrials) {
         this.startRate = startRate;
         this.maxTrials = maxTrials;
     }
 
-    Outcome search(Trials trials) {
+    public Outcome search(Trials trials) {
         List<Trial> done = new ArrayList<>();
         double held = 0;
         double broken = Double.NaN;

@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.home;
 
 import java.io.IOException;
 import java.io.InputStream;

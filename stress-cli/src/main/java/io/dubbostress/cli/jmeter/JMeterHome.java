@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
 import io.dubbostress.report.UserError;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
@@ -63,7 +64,7 @@ public final class JMeterRun {
      * The JTL's extra columns: the Dubbo Sampler's {@code elapsed_us}, and at a target rate the Target Rate
      * Schedule's {@code due_us} and {@code lag_us} and the sampler's {@code response_us} (from the due time).
      */
-    static final String SAMPLE_VARIABLES = JtlColumn.sampleVariables();
+    public static final String SAMPLE_VARIABLES = JtlColumn.sampleVariables();
 
     private static Map<String, String> jtlProperties() {
         Map<String, String> p = new LinkedHashMap<>();
@@ -224,7 +225,7 @@ public final class JMeterRun {
         return command;
     }
 
-    static boolean isLoopback(String hostAndPort) {
+    public static boolean isLoopback(String hostAndPort) {
         String host = hostAndPort.contains(":") ? hostAndPort.substring(0, hostAndPort.lastIndexOf(':')) : hostAndPort;
         return host.startsWith("127.") || "localhost".equalsIgnoreCase(host);
     }
@@ -240,7 +241,7 @@ public final class JMeterRun {
     }
 
     /** System.nanoTime() when JMeter's console said the test started, or 0 before. */
-    long testStartNanos() {
+    public long testStartNanos() {
         return testStartNanos;
     }
 
@@ -403,7 +404,7 @@ public final class JMeterRun {
         return process == null ? "" : process.logTail(lines);
     }
 
-    String console() {
+    public String console() {
         return process == null ? "" : process.readLog();
     }
 

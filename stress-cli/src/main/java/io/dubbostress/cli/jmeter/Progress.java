@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -60,11 +60,11 @@ public final class Progress {
         }
     }
 
-    long samples() {
+    public long samples() {
         return samples;
     }
 
-    long errors() {
+    public long errors() {
         return errors;
     }
 

@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,13 +16,13 @@ import java.nio.file.Path;
  * if (rows.rows() == 0) ...    if (!rows.lastRowWhole()) ...
  * </pre>
  */
-record RecordedRows(long rows, boolean lastRowWhole) {
+public record RecordedRows(long rows, boolean lastRowWhole) {
 
     /**
      * Counts the lines of {@code jtl} after its first (the header). A line break inside a quoted field counts as a
      * row too, so the count is never lower than the true number of rows: a loss it shows is a real one.
      */
-    static RecordedRows of(Path jtl) throws IOException {
+    public static RecordedRows of(Path jtl) throws IOException {
         long lines = 0;
         int last = '\n';
         byte[] buffer = new byte[1 << 16];

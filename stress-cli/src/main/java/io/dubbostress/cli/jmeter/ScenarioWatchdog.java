@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -21,7 +21,7 @@ import java.util.Locale;
  * String why = watchdog.check(launchedNanos, testStartNanos, System.nanoTime());   // null while on time
  * </pre>
  */
-final class ScenarioWatchdog implements JMeterRun.Watch {
+public final class ScenarioWatchdog implements JMeterRun.Watch {
 
     /** How long JMeter may take from its launch to starting the test. */
     static final Duration START_UP = Duration.ofMinutes(5);
@@ -41,7 +41,7 @@ final class ScenarioWatchdog implements JMeterRun.Watch {
      * load the plan (scanning their lib/ext, starting Dubbo: measured 25 s + 16 s on a saturated 2-core box), and
      * their threads' time starts only after that: the test's deadline then also has {@link #START_UP} for it.
      */
-    ScenarioWatchdog(Duration duration, Duration rampup, boolean remote) {
+    public ScenarioWatchdog(Duration duration, Duration rampup, boolean remote) {
         this.duration = duration;
         this.rampup = rampup;
         this.remote = remote;

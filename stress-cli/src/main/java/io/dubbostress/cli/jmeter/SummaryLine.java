@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

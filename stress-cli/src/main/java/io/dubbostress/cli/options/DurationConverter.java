@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.options;
 
 import io.dubbostress.report.Durations;
 import java.time.Duration;

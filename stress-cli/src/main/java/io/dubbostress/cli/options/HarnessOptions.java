@@ -1,6 +1,6 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.cli.Validate;
+import io.dubbostress.cli.options.Validate;
 import io.dubbostress.report.UserError;
 import picocli.CommandLine.Option;
 

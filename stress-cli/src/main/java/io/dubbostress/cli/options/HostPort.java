@@ -1,19 +1,19 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.options;
 
 import io.dubbostress.report.UserError;
 
 /** {@code host:port} as an option value, checked. */
-final class HostPort {
+public final class HostPort {
 
-    final String host;
-    final int port;
+    public final String host;
+    public final int port;
 
     private HostPort(String host, int port) {
         this.host = host;
         this.port = port;
     }
 
-    static HostPort parse(String option, String text) {
+    public static HostPort parse(String option, String text) {
         String t = text.trim();
         int colon = t.lastIndexOf(':');
         if (colon <= 0 || colon == t.length() - 1) {

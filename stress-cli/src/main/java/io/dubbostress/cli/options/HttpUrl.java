@@ -1,16 +1,16 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.options;
 
 import io.dubbostress.report.UserError;
 import java.net.URI;
 import java.net.URISyntaxException;
 
 /** An http(s) base URL as an option value, checked, without a trailing slash. */
-final class HttpUrl {
+public final class HttpUrl {
 
     private HttpUrl() {
     }
 
-    static String check(String option, String text) {
+    public static String check(String option, String text) {
         String t = text.trim();
         try {
             URI uri = new URI(t);

@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.options;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -86,7 +86,7 @@ public final class RateSchedule {
         return segments.isEmpty() ? "none (closed model)" : asProperty() + " calls/s";
     }
 
-    static String format(double rate) {
+    public static String format(double rate) {
         return rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
     }
 

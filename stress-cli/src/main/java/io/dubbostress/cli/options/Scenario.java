@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.options;
 
 import io.dubbostress.report.ScenarioName;
 import io.dubbostress.report.UserError;

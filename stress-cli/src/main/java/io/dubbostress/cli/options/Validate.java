@@ -1,4 +1,4 @@
-package io.dubbostress.cli;
+package io.dubbostress.cli.options;
 
 import io.dubbostress.report.UserError;
 

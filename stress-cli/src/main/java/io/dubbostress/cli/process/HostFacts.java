@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.process;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -1,5 +1,6 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.remote;
 
+import io.dubbostress.cli.options.HostPort;
 import io.dubbostress.report.perfmon.PerfMonCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -29,7 +30,7 @@ import java.util.List;
  * }
  * </pre>
  */
-final class GeneratorAgents implements AutoCloseable {
+public final class GeneratorAgents implements AutoCloseable {
 
     /** The metrics asked for, on the wire, and their labels as the collector writes them. */
     private static final String[] WIRE = {"cpu:combined", "memory:usedperc", "network io:bytesrecv",
@@ -46,12 +47,12 @@ final class GeneratorAgents implements AutoCloseable {
     }
 
     /** Records nothing. */
-    static GeneratorAgents none() {
+    public static GeneratorAgents none() {
         return new GeneratorAgents(null);
     }
 
     /** Connects to every agent (in the background) and records until {@link #close()}; none: nothing is written. */
-    static GeneratorAgents start(List<HostPort> agents, Path csv, java.io.PrintStream err, String scenario)
+    public static GeneratorAgents start(List<HostPort> agents, Path csv, java.io.PrintStream err, String scenario)
             throws IOException {
         if (agents.isEmpty()) {
             return none();

@@ -1,5 +1,7 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.remote;
 
+import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.ScenarioWatchdog;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -25,7 +27,7 @@ import java.util.Map;
  * String why = watch.stopReason(jmeterRun);   // null while every server answers, or the test is not over
  * </pre>
  */
-final class GeneratorWatch implements JMeterRun.Watch {
+public final class GeneratorWatch implements JMeterRun.Watch {
 
     /** How often each server's RMI port is tried. */
     static final Duration CHECK_EVERY = Duration.ofSeconds(2);
@@ -43,7 +45,7 @@ final class GeneratorWatch implements JMeterRun.Watch {
     private final Map<String, Long> lostAtSeconds = new LinkedHashMap<>();
     private long lastCheckNanos;
 
-    GeneratorWatch(RemoteGenerators generators, Path jmeterLog, PrintStream err, String scenario) {
+    public GeneratorWatch(RemoteGenerators generators, Path jmeterLog, PrintStream err, String scenario) {
         this.generators = generators;
         this.jmeterLog = jmeterLog;
         this.err = err;
@@ -96,7 +98,7 @@ final class GeneratorWatch implements JMeterRun.Watch {
     }
 
     /** "load generator H was lost N s into the test (...)", or null while none was. */
-    String lostMessage() {
+    public String lostMessage() {
         if (lostAtSeconds.isEmpty()) {
             return null;
         }

@@ -1,5 +1,7 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.remote;
 
+import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.report.UserError;
 import java.io.IOException;
 import java.net.DatagramSocket;
@@ -155,12 +157,12 @@ public final class RemoteGenerators {
     }
 
     /** JVM flags of JMeter's client: where the servers call it back. */
-    List<String> clientJvmFlags() {
+    public List<String> clientJvmFlags() {
         return List.of("-Djava.rmi.server.hostname=" + callbackAddress());
     }
 
     /** JMeter properties of the client: callback ports, SSL or not, and the servers ({@code -R}). */
-    List<String> clientJMeterArgs() {
+    public List<String> clientJMeterArgs() {
         List<String> args = new ArrayList<>();
         if (clientLocalPort > 0) {
             args.add("-Jclient.rmi.localport=" + clientLocalPort);

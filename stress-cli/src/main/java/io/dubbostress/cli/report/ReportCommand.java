@@ -1,5 +1,6 @@
 package io.dubbostress.cli.report;
 
+import io.dubbostress.cli.options.DurationConverter;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.ReportFiles;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import io.dubbostress.cli.run.DurationConverter;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.nio.file.Files;

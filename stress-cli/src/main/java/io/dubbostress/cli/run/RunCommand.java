@@ -1,10 +1,17 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.HostPort;
+import io.dubbostress.cli.options.HttpUrl;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.options.Slo;
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.Warmup;
 import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.options.HarnessOptions;
-import io.dubbostress.cli.service.ServiceCommands;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,8 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterRun;
 import io.dubbostress.cli.gc.GcCommand;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;

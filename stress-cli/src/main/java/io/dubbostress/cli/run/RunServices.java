@@ -1,5 +1,7 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.service.AgentArguments;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;

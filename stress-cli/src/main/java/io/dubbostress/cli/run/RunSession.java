@@ -1,5 +1,17 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.capacity.CapacityReport;
+import io.dubbostress.cli.capacity.CapacitySearch;
+import io.dubbostress.cli.home.BuildVersions;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.Dubbo3JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.options.Slo;
+import io.dubbostress.cli.process.HostFacts;
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;

@@ -1,5 +1,10 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.options.HostPort;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.options.Slo;
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.options.HarnessDefaults;
 import java.nio.file.Path;
 import java.time.Duration;

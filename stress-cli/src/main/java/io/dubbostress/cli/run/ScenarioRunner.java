@@ -1,5 +1,16 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.Progress;
+import io.dubbostress.cli.jmeter.RecordedRows;
+import io.dubbostress.cli.jmeter.ScenarioWatchdog;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.remote.GeneratorAgents;
+import io.dubbostress.cli.remote.GeneratorWatch;
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.cli.service.ServiceCommands;

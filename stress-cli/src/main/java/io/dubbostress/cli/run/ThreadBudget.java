@@ -1,5 +1,6 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.perfmon.host.Cgroup;
 import io.dubbostress.report.UserError;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.capacity;
 
+import io.dubbostress.cli.options.Slo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

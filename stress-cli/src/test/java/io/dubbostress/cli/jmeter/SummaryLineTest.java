@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
-package io.dubbostress.cli.run;
+package io.dubbostress.cli.remote;
 
+import io.dubbostress.cli.options.RateSchedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.options.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
