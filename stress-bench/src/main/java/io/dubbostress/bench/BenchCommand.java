@@ -4,7 +4,7 @@ import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.options.HarnessOptions;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.cli.options.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;

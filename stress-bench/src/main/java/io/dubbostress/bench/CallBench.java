@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.jmeter.JMeterHome;

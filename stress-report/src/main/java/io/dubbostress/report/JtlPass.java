@@ -99,7 +99,7 @@ final class JtlPass {
             start = startMs != null ? startMs : span.firstStartMs();
             end = endMs != null ? endMs : span.lastEndMs();
             if (end < start) {
-                throw new UserError("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
+                throw new ReportException("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
             }
             // the warm-up runs from the first sample: JMeter's "test started" (run.json's start) comes before its
             // threads have made their connections
@@ -124,7 +124,7 @@ final class JtlPass {
                     }
                 }
                 if (reader.rows() == 0) {
-                    throw new UserError("JTL file " + jtl + " has no samples");
+                    throw new ReportException("JTL file " + jtl + " has no samples");
                 }
                 return new Read(stats, split, reader.malformedRows(), reader.malformedExamples());
             }
@@ -213,7 +213,7 @@ final class JtlPass {
                     current.accept(row);
                 }
                 if (reader.rows() == 0) {
-                    throw new UserError("JTL file " + jtl + " has no samples");
+                    throw new ReportException("JTL file " + jtl + " has no samples");
                 }
                 result.malformed = reader.malformedRows();
                 result.examples = new ArrayList<>(reader.malformedExamples());

@@ -3,7 +3,7 @@ package io.dubbostress.report;
 import io.dubbostress.report.jtl.JtlColumns;
 import io.dubbostress.report.jtl.JtlReader;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.GcAnalysisStore;
@@ -83,7 +83,7 @@ public final class ReportBuilder {
 
     public Report build(List<Path> inputs) {
         if (inputs.isEmpty()) {
-            throw new UserError("give a run folder or JTL files");
+            throw new ReportException("give a run folder or JTL files");
         }
         List<String> warnings = new ArrayList<>();
         List<ScenarioResult> scenarios = new ArrayList<>();
@@ -94,14 +94,14 @@ public final class ReportBuilder {
         for (Path input : inputs) {
             if (Files.isDirectory(input)) {
                 if (!RunFolder.isRunFolder(input)) {
-                    throw new UserError(input + " is a folder but not a run folder (no run.json, no scenarios/)");
+                    throw new ReportException(input + " is a folder but not a run folder (no run.json, no scenarios/)");
                 }
                 if (run != null) {
-                    throw new UserError("one run folder at a time: " + run.root() + " and " + input);
+                    throw new ReportException("one run folder at a time: " + run.root() + " and " + input);
                 }
                 run = RunFolder.read(input);
             } else if (!Files.exists(input)) {
-                throw new UserError(input + " does not exist");
+                throw new ReportException(input + " does not exist");
             } else {
                 String name = input.getFileName().toString().toLowerCase(Locale.ROOT);
                 if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || name.endsWith(".log")) {
@@ -128,7 +128,7 @@ public final class ReportBuilder {
         }
         readLooseJtls(jtls, scenarios, warnings);
         if (scenarios.isEmpty()) {
-            throw new UserError("no scenario with samples in " + (run != null ? run.root() : inputs));
+            throw new ReportException("no scenario with samples in " + (run != null ? run.root() : inputs));
         }
         applyRenames(scenarios);
         if (run == null) {
@@ -174,7 +174,7 @@ public final class ReportBuilder {
                         plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
                                 : GeneratorSplit.parseRemote(run.manifest().settings.get("remote"))));
                 headerless(jtl, relative, warnings);
-            } catch (UserError e) {
+            } catch (ReportException e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
                 warnings.add("scenario " + plan.name() + ": " + e.getMessage() + "; the scenario is left out");
                 continue;
@@ -182,7 +182,7 @@ public final class ReportBuilder {
             if (Files.isRegularFile(plan.perfMon())) {
                 try {
                     perfMon.read(plan.perfMon());
-                } catch (UserError e) {
+                } catch (ReportException e) {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
                 coverage(plan, warnings);
@@ -192,7 +192,7 @@ public final class ReportBuilder {
             if (Files.isRegularFile(generatorsPerfMon)) {
                 try {
                     perfMon.read(generatorsPerfMon);
-                } catch (UserError e) {
+                } catch (ReportException e) {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
             }
@@ -263,7 +263,7 @@ public final class ReportBuilder {
         Set<String> names = scenarios.stream().map(ScenarioResult::name).collect(Collectors.toSet());
         for (Map.Entry<String, String> rename : renames.entrySet()) {
             if (!names.contains(rename.getKey())) {
-                throw new UserError("--name " + rename.getKey() + "=" + rename.getValue() + ": there is no scenario "
+                throw new ReportException("--name " + rename.getKey() + "=" + rename.getValue() + ": there is no scenario "
                         + rename.getKey() + " (scenarios: " + String.join(", ", names) + ")");
             }
         }
@@ -277,7 +277,7 @@ public final class ReportBuilder {
         for (Map.Entry<String, String> pair : pairs.entrySet()) {
             for (String side : new String[] {pair.getKey(), pair.getValue()}) {
                 if (!renamed.contains(side)) {
-                    throw new UserError("--pair " + pair.getKey() + "=" + pair.getValue() + ": there is no scenario "
+                    throw new ReportException("--pair " + pair.getKey() + "=" + pair.getValue() + ": there is no scenario "
                             + side + " (scenarios: " + String.join(", ", renamed) + ")");
                 }
             }
@@ -307,7 +307,7 @@ public final class ReportBuilder {
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
                 }
-            } catch (UserError e) {
+            } catch (ReportException e) {
                 warnings.add(e.getMessage() + "; left out of the report");
             }
         }
@@ -328,7 +328,7 @@ public final class ReportBuilder {
         try {
             return GcAnalysisJson.read(file);
         } catch (IOException | IllegalArgumentException e) {
-            throw new UserError(file + " is not a GC analysis written by stress gc: " + e.getMessage());
+            throw new ReportException(file + " is not a GC analysis written by stress gc: " + e.getMessage());
         }
     }
 

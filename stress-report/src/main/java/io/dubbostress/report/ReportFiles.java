@@ -32,9 +32,19 @@ public final class ReportFiles {
                     + "\n");
             writeAtomically(dir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(report));
         } catch (IOException e) {
-            throw new UserError("could not write the report to " + dir + ": " + e.getMessage(), 1);
+            throw ReportException.cannotWrite("could not write the report to " + dir + ": " + e.getMessage(), e);
         }
         return markdown;
+    }
+
+    /**
+     * What {@link #write} wrote, in one line: {@code wrote DIR/report.md, report.json, report.html (4 scenarios, 2
+     * warnings)}.
+     */
+    public static String writtenLine(Report report, Path dir) {
+        return "wrote " + dir.resolve(RunLayout.REPORT_MD) + ", " + RunLayout.REPORT_JSON + ", " + RunLayout.REPORT_HTML
+                + " (" + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
+                : ", " + report.warnings().size() + " warnings") + ")";
     }
 
     /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */

@@ -1,6 +1,6 @@
 package io.dubbostress.cli.home;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

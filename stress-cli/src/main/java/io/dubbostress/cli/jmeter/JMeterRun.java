@@ -1,6 +1,5 @@
 package io.dubbostress.cli.jmeter;
 
-import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
@@ -112,7 +111,7 @@ public final class JMeterRun {
         List<String> jvmArgs = List.of();
         Path gcLog;
         Map<String, String> properties = Map.of();
-        RemoteGenerators generators = RemoteGenerators.none();
+        JMeterServers generators = JMeterServers.NONE;
         List<Path> extraPluginJars = List.of();
 
         private Spec(String name, Path plan, Path jtl, Path jmeterLog, Path consoleOut) {
@@ -146,7 +145,7 @@ public final class JMeterRun {
         }
 
         /** Run on these JMeter servers; the properties should hold each server's share already. */
-        public Spec withGenerators(RemoteGenerators servers) {
+        public Spec withGenerators(JMeterServers servers) {
             this.generators = servers;
             return this;
         }
@@ -168,7 +167,7 @@ public final class JMeterRun {
         Path jmeterLog = spec.jmeterLog;
         Path consoleOut = spec.consoleOut;
         Map<String, String> properties = spec.properties;
-        RemoteGenerators generators = spec.generators;
+        JMeterServers generators = spec.generators;
         List<Path> extraPluginJars = spec.extraPluginJars;
         int shutdownPort = FreePorts.udp();
         List<String> command = new ArrayList<>();
@@ -181,7 +180,7 @@ public final class JMeterRun {
         if (gcLog != null) {
             command.addAll(java.gcLogging(gcLog));
         }
-        if (!generators.isEmpty()) {
+        if (generators.count() > 0) {
             // the servers call the client back over RMI, at this address
             command.addAll(generators.clientJvmFlags());
         }
@@ -206,7 +205,7 @@ public final class JMeterRun {
         for (Map.Entry<String, String> e : all.entrySet()) {
             command.add("-J" + e.getKey() + "=" + e.getValue());
         }
-        if (!generators.isEmpty()) {
+        if (generators.count() > 0) {
             // rows arrive from the servers as they go; flushed one by one, a lost server or a stopped client keeps
             // every row that arrived
             command.add("-Jjmeter.save.saveservice.autoflush=true");
@@ -223,11 +222,6 @@ public final class JMeterRun {
 
     List<String> command() {
         return command;
-    }
-
-    public static boolean isLoopback(String hostAndPort) {
-        String host = hostAndPort.contains(":") ? hostAndPort.substring(0, hostAndPort.lastIndexOf(':')) : hostAndPort;
-        return host.startsWith("127.") || "localhost".equalsIgnoreCase(host);
     }
 
     public void start() {

@@ -1,7 +1,7 @@
 package io.dubbostress.cli.options;
 
 import io.dubbostress.cli.options.Validate;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import picocli.CommandLine.Option;
 
 /**

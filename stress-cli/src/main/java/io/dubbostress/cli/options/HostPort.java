@@ -1,6 +1,6 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 
 /** {@code host:port} as an option value, checked. */
 public final class HostPort {

@@ -1,6 +1,6 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.net.URI;
 import java.net.URISyntaxException;
 

@@ -1,7 +1,7 @@
 package io.dubbostress.cli.options;
 
 import io.dubbostress.report.ScenarioName;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

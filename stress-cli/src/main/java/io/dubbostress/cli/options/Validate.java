@@ -1,6 +1,6 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 
 /** Range checks for option values, failing with the option's name and the value. */
 public final class Validate {

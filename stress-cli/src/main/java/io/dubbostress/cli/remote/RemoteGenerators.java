@@ -1,8 +1,8 @@
 package io.dubbostress.cli.remote;
 
-import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.JMeterServers;
 import io.dubbostress.cli.options.RateSchedule;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -36,7 +36,7 @@ import java.util.List;
  * gens.clientFlags();              // [-Djava.rmi.server.hostname=10.0.0.5, -Jclient.rmi.localport=4100, ...]
  * </pre>
  */
-public final class RemoteGenerators {
+public final class RemoteGenerators implements JMeterServers {
 
     /** JMeter's default RMI registry port of a jmeter-server. */
     public static final int DEFAULT_PORT = 1099;
@@ -69,6 +69,7 @@ public final class RemoteGenerators {
         return hosts;
     }
 
+    @Override
     public int count() {
         return hosts.size();
     }
@@ -134,7 +135,7 @@ public final class RemoteGenerators {
         if (rmiHostname != null && !rmiHostname.isBlank()) {
             return rmiHostname;
         }
-        if (hosts.stream().allMatch(JMeterRun::isLoopback)) {
+        if (hosts.stream().allMatch(RemoteGenerators::isLoopback)) {
             return "127.0.0.1";
         }
         InetSocketAddress first = addressOf(hosts.get(0));
@@ -157,11 +158,13 @@ public final class RemoteGenerators {
     }
 
     /** JVM flags of JMeter's client: where the servers call it back. */
+    @Override
     public List<String> clientJvmFlags() {
         return List.of("-Djava.rmi.server.hostname=" + callbackAddress());
     }
 
     /** JMeter properties of the client: callback ports, SSL or not, and the servers ({@code -R}). */
+    @Override
     public List<String> clientJMeterArgs() {
         List<String> args = new ArrayList<>();
         if (clientLocalPort > 0) {
@@ -184,5 +187,11 @@ public final class RemoteGenerators {
             return "none (local JMeter)";
         }
         return String.join(",", hosts);
+    }
+
+    /** Whether a server ({@code host} or {@code host:port}) is on this machine's loopback. */
+    static boolean isLoopback(String hostAndPort) {
+        String host = hostAndPort.contains(":") ? hostAndPort.substring(0, hostAndPort.lastIndexOf(':')) : hostAndPort;
+        return host.startsWith("127.") || "localhost".equalsIgnoreCase(host);
     }
 }

@@ -94,9 +94,8 @@ public final class ReportCommand implements Callable<Integer> {
     /**
      * Builds the report from {@code inputs}, writes report.md, report.json and report.html into {@code dir}, prints
      * the Markdown to {@code stdout} (unless it is null) and one line saying what was written to {@code stderr}.
-     * {@code stress run} calls this at its end, as {@code stress report <folder>} would.
      */
-    public static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
+    static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
             PrintWriter stderr) {
         Report report = builder.build(inputs);
         String markdown = ReportFiles.write(report, dir);
@@ -104,9 +103,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(markdown);
             stdout.flush();
         }
-        stderr.println("stress report: wrote " + dir.resolve("report.md") + ", report.json, report.html ("
-                + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
-                : ", " + report.warnings().size() + " warnings") + ")");
+        stderr.println("stress report: " + ReportFiles.writtenLine(report, dir));
         stderr.flush();
         return report;
     }

@@ -8,7 +8,7 @@ import io.dubbostress.cli.options.HttpUrl;
 import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.cli.options.Slo;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.Warmup;
 import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.options.HarnessOptions;

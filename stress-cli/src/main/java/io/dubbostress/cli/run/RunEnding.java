@@ -3,13 +3,13 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.jmeter.JMeterHome;
 import io.dubbostress.cli.jmeter.JMeterRun;
-import io.dubbostress.cli.gc.GcCommand;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
-import io.dubbostress.cli.report.ReportCommand;
 import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportFiles;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcBatch;
 import io.dubbostress.report.gc.GcEasyClient;
@@ -111,18 +111,23 @@ final class RunEnding {
         List<Path> gcLogs = gcLogs();
         if (!gcLogs.isEmpty()) {
             try {
-                GcEasyClient gcEasy = GcCommand.clientFromEnvironment(System.getenv());
-                GcCommand.analyse(gcLogs, gcEasy, new PrintWriter(new StringWriter()), errWriter);
+                // as stress gc would: each log analysed offline (and uploaded with a key), its table not printed
+                GcEasyClient gcEasy = GcEasyClient.fromEnvironment(System.getenv());
+                GcBatch batch = new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), gcEasy);
+                batch.run(gcLogs, new PrintWriter(new StringWriter()), errWriter);
                 if (gcEasy != null) { // GCeasy per scenario too: each log over each scenario's steady window
-                    new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), gcEasy)
-                            .uploadPerScenario(gcLogs, steadyWindows(manifest), errWriter);
+                    batch.uploadPerScenario(gcLogs, steadyWindows(manifest), errWriter);
                 }
             } catch (RuntimeException e) {
                 err.println("stress run: the GC analysis failed: " + e.getMessage());
             }
         }
         try {
-            ReportCommand.write(new ReportBuilder(), List.of(layout.root()), layout.root(), out, errWriter);
+            // as stress report <run folder> would: the Markdown printed, the files written beside run.json
+            Report report = new ReportBuilder().build(List.of(layout.root()));
+            out.print(ReportFiles.write(report, layout.root()));
+            out.flush();
+            errWriter.println("stress report: " + ReportFiles.writtenLine(report, layout.root()));
             return true;
         } catch (RuntimeException e) {
             err.println("stress run: the report failed: " + e.getMessage());

@@ -18,8 +18,9 @@ import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.report.FromDueLatency;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ReportException;
 import io.dubbostress.report.ScenarioStats;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.RunStatus;
@@ -209,7 +210,7 @@ final class RunSession {
             return new CapacitySearch.Trial(name, rate, stats.tps(), paced == null ? 0 : paced.percentile(50),
                     paced == null ? 0 : paced.percentile(99), stats.percentile(99) * stats.unit().micros(),
                     stats.errorPercent(), settings.slo.broken(paced, stats.errorPercent()));
-        } catch (UserError e) {
+        } catch (ReportException e) {
             return new CapacitySearch.Trial(name, rate, 0, 0, 0, 0, 100, List.of("no result: " + e.getMessage()));
         }
     }

@@ -2,7 +2,7 @@ package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.perfmon.host.Cgroup;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import io.dubbostress.report.gc.GcLogLines;
 import io.dubbostress.report.gc.PauseStats;
 
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -142,13 +142,13 @@ class GcLogAnalyzerTest {
     @Test
     void aMissingEmptyOrForeignLogIsAUserErrorNamingIt() throws Exception {
         Path missing = dir.resolve("nope.log");
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + missing + " does not exist");
         Path empty = Files.write(dir.resolve("empty-gc.log"), new byte[0]);
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + empty + " is empty");
         Path foreign = Files.write(dir.resolve("app.log"), "2026-11-22 10:00:00 INFO started\n".getBytes());
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + foreign + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ -Xlog:gc line in it");
     }
 }

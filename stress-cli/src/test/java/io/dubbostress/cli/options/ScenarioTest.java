@@ -3,7 +3,7 @@ package io.dubbostress.cli.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;

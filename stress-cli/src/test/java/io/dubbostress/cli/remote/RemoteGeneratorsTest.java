@@ -4,7 +4,7 @@ import io.dubbostress.cli.options.RateSchedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

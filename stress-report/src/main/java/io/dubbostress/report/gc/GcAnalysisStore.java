@@ -3,7 +3,7 @@ package io.dubbostress.report.gc;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -92,7 +92,7 @@ public final class GcAnalysisStore {
         return true;
     }
 
-    /** GCeasy's saved answer, or null when there is none. A file that is not JSON is a {@link UserError}. */
+    /** GCeasy's saved answer, or null when there is none. A file that is not JSON is a {@link ReportException}. */
     public GcEasyAnswer loadGcEasy(Path log) {
         Path file = GcLogFiles.gcEasyFile(log);
         if (!Files.isRegularFile(file)) {
@@ -102,7 +102,7 @@ public final class GcAnalysisStore {
             JsonNode json = Json.MAPPER.readTree(file.toFile());
             return json == null || !json.isObject() ? null : new GcEasyAnswer(json);
         } catch (IOException e) {
-            throw new UserError(file + " is not GCeasy's JSON answer: " + e.getClass().getSimpleName());
+            throw new ReportException(file + " is not GCeasy's JSON answer: " + e.getClass().getSimpleName());
         }
     }
 

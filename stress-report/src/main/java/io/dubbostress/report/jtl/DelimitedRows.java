@@ -1,6 +1,6 @@
 package io.dubbostress.report.jtl;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -91,7 +91,7 @@ public final class DelimitedRows implements Closeable {
 
     /**
      * Opens a file and reads its header. A missing, empty or XML file, or one without the columns a report needs, is a
-     * {@link UserError} naming the file as {@code what} ("JTL file", "PerfMon file"). {@code .gz} files are
+     * {@link ReportException} naming the file as {@code what} ("JTL file", "PerfMon file"). {@code .gz} files are
      * decompressed on the fly.
      */
     public static DelimitedRows open(Path file, String what) {
@@ -140,9 +140,9 @@ public final class DelimitedRows implements Closeable {
             InputStream raw = Files.newInputStream(file);
             return file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, BLOCK) : raw;
         } catch (NoSuchFileException e) {
-            throw new UserError(what + " " + file + " does not exist");
+            throw new ReportException(what + " " + file + " does not exist");
         } catch (IOException e) {
-            throw new UserError(what + " " + file + " cannot be read: " + e.getMessage());
+            throw new ReportException(what + " " + file + " cannot be read: " + e.getMessage());
         }
     }
 

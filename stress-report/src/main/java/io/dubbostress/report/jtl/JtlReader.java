@@ -53,7 +53,7 @@ public final class JtlReader implements Closeable {
 
     /**
      * Opens a JTL and reads its header. A missing, empty or XML file, or one without the columns a report needs, is
-     * a {@link io.dubbostress.report.UserError} naming the file. {@code .gz} files are decompressed on the fly.
+     * a {@link io.dubbostress.report.ReportException} naming the file. {@code .gz} files are decompressed on the fly.
      */
     public static JtlReader open(Path file) {
         return new JtlReader(DelimitedRows.open(file, WHAT));

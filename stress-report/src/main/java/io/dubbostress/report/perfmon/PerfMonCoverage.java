@@ -1,6 +1,6 @@
 package io.dubbostress.report.perfmon;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,7 +64,7 @@ public final class PerfMonCoverage {
                     }
                 }
             }
-        } catch (UserError e) {
+        } catch (ReportException e) {
             return new PerfMonCoverage(readings, 0, "", true); // empty, or not a CSV the collector wrote
         }
         Collections.sort(readings);

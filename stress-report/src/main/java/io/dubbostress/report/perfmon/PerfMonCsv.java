@@ -52,7 +52,7 @@ public final class PerfMonCsv implements Closeable {
 
     /**
      * Opens the CSV and reads its header; a missing, empty or XML file, or one without a results header, is a
-     * {@link io.dubbostress.report.UserError} naming the file.
+     * {@link io.dubbostress.report.ReportException} naming the file.
      */
     public static PerfMonCsv open(Path file) {
         return new PerfMonCsv(DelimitedRows.open(file, "PerfMon file"));

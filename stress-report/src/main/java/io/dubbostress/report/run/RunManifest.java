@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 import io.dubbostress.report.ScenarioName;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ import java.util.Map;
  * class is the file's only reader and writer:
  *
  * <pre>
- * RunManifest run = RunManifest.read(layout.runJson());     // a clear UserError naming the field when it is wrong
+ * RunManifest run = RunManifest.read(layout.runJson());     // a clear ReportException naming the field when it is wrong
  * run.scenario("direct-1k").status = ScenarioStatus.COMPLETED;
  * run.write(layout.runJson());
  * </pre>
@@ -138,7 +138,7 @@ public final class RunManifest {
     }
 
     /**
-     * Reads a run.json: a {@link UserError} naming the file and the field when it is not valid JSON, when a
+     * Reads a run.json: a {@link ReportException} naming the file and the field when it is not valid JSON, when a
      * scenario's name cannot be a folder name, when a time is not epoch milliseconds or a warm-up not seconds.
      * Fields it does not know are ignored (a newer version's); a status it does not know reads as unknown.
      */
@@ -147,33 +147,33 @@ public final class RunManifest {
         try {
             tree = Json.MAPPER.readTree(file.toFile());
         } catch (IOException e) {
-            throw new UserError(file + " is not valid JSON: " + e.getMessage());
+            throw new ReportException(file + " is not valid JSON: " + e.getMessage());
         }
         if (tree == null || !tree.isObject()) {
-            throw new UserError(file + " is not a run.json (not a JSON object)");
+            throw new ReportException(file + " is not a run.json (not a JSON object)");
         }
         int index = 0;
         for (JsonNode scenario : tree.path("scenarios")) {
             String where = file + ": scenarios[" + index++ + "].";
             String name = scenario.path("name").asText("").trim();
             if (!ScenarioName.isFolderName(name)) {
-                throw new UserError(where + "name '" + name + "' is not a scenario folder name");
+                throw new ReportException(where + "name '" + name + "' is not a scenario folder name");
             }
             for (String field : new String[] {"startEpochMs", "endEpochMs"}) {
                 JsonNode value = scenario.get(field);
                 if (value != null && !value.isNull() && (!value.canConvertToLong() || value.asLong() < 0)) {
-                    throw new UserError(where + field + " '" + value.asText() + "' is not epoch milliseconds");
+                    throw new ReportException(where + field + " '" + value.asText() + "' is not epoch milliseconds");
                 }
             }
             JsonNode warmup = scenario.get("warmupSeconds");
             if (warmup != null && !warmup.isNull() && (!warmup.isNumber() || warmup.asDouble() < 0)) {
-                throw new UserError(where + "warmupSeconds '" + warmup.asText() + "' is not a number of seconds >= 0");
+                throw new ReportException(where + "warmupSeconds '" + warmup.asText() + "' is not a number of seconds >= 0");
             }
         }
         try {
             return Json.MAPPER.treeToValue(tree, RunManifest.class);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new UserError(file + ": " + e.getOriginalMessage());
+            throw new ReportException(file + ": " + e.getOriginalMessage());
         }
     }
 
