@@ -172,7 +172,7 @@ public final class ReportBuilder {
             try {
                 scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
                         plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
-                                : GeneratorSplit.parseRemote(run.manifest().settings.get("remote"))));
+                                : run.manifest().remoteHosts()));
                 headerless(jtl, relative, warnings);
             } catch (ReportException e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others

@@ -181,14 +181,6 @@ public final class RemoteGenerators implements JMeterServers {
         return args;
     }
 
-    /** For run.json's settings. */
-    String describe() {
-        if (hosts.isEmpty()) {
-            return "none (local JMeter)";
-        }
-        return String.join(",", hosts);
-    }
-
     /** Whether a server ({@code host} or {@code host:port}) is on this machine's loopback. */
     static boolean isLoopback(String hostAndPort) {
         String host = hostAndPort.contains(":") ? hostAndPort.substring(0, hostAndPort.lastIndexOf(':')) : hostAndPort;

@@ -76,7 +76,7 @@ final class RunEnding {
             err.printf("stress run: JMeter dashboard for %s ...%n", s.name);
             List<String> command = new ArrayList<>();
             command.add(java.executable().toString());
-            command.addAll(ServiceCommands.splitArgs(settings.jmeterJvmArgs));
+            command.addAll(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()));
             command.addAll(generator.jvmFlagsFor(java.featureVersion()));
             command.add("-jar");
             command.add(generator.launcherJar().toString());

@@ -87,7 +87,7 @@ final class RunSession {
         JMeterHome jmeter = resolveJMeter();
         try {
             checkPieces();
-            layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
+            layout = RunFolderSetup.create(settings.out(), minFreeBytes(), settings.outIsStampedDefault());
             space = RunFolderSpace.reserve(layout.root());
         } catch (RuntimeException e) {
             Dubbo3JMeterHome.remove(dubbo3Home);
@@ -98,9 +98,9 @@ final class RunSession {
         manifest.versions.put("jmeterUsed", jmeter.version());
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
         manifest.host.putAll(HostFacts.collect());
-        double warmupSeconds = settings.warmup.toMillis() / 1000.0;
-        for (Scenario s : settings.scenarios) {
-            if (settings.slo == null) { // a capacity search adds a record per trial as it goes
+        double warmupSeconds = settings.load().warmup().toMillis() / 1000.0;
+        for (Scenario s : settings.load().scenarios()) {
+            if (settings.capacity().slo() == null) { // a capacity search adds a record per trial as it goes
                 manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(),
                         s.payloadBytes(), warmupSeconds));
             }
@@ -112,16 +112,16 @@ final class RunSession {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
-            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.scenarios.size(),
-                    DurationConverter.format(settings.duration), settings.threads, settings.rate,
+            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.load().scenarios().size(),
+                    DurationConverter.format(settings.load().duration()), settings.harness().threads(), settings.load().rate(),
                     shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
-            if (settings.slo != null) {
+            if (settings.capacity().slo() != null) {
                 capacity = findMaxRate(warmupSeconds);
             } else {
-                for (int i = 0; i < settings.scenarios.size() && !interrupted; i++) {
-                    if (!runScenario(settings.scenarios.get(i), i + 1)) {
+                for (int i = 0; i < settings.load().scenarios().size() && !interrupted; i++) {
+                    if (!runScenario(settings.load().scenarios().get(i), i + 1)) {
                         break;
                     }
                 }
@@ -159,16 +159,16 @@ final class RunSession {
      * capacity.json are written after each scenario's search.
      */
     private CapacityReport findMaxRate(double warmupSeconds) {
-        CapacityReport capacity = new CapacityReport(settings.slo);
-        double start = Double.parseDouble(settings.rate.segments().get(0));
-        int count = settings.scenarios.size() * settings.searchTrials;
+        CapacityReport capacity = new CapacityReport(settings.capacity().slo());
+        double start = Double.parseDouble(settings.load().rate().segments().get(0));
+        int count = settings.load().scenarios().size() * settings.capacity().searchTrials();
         int[] index = {0};
         boolean[] stop = {false};
-        for (Scenario scenario : settings.scenarios) {
+        for (Scenario scenario : settings.load().scenarios()) {
             if (interrupted || stop[0]) {
                 break;
             }
-            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rate -> {
+            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.capacity().searchTrials()).search(rate -> {
                 if (interrupted || stop[0]) {
                     return null;
                 }
@@ -204,12 +204,12 @@ final class RunSession {
     /** One trial judged by the SLO, from its JTL (its warm-up left out, as the report does). */
     private CapacitySearch.Trial trial(String name, double rate) {
         try {
-            Report report = new ReportBuilder().warmupMs(settings.warmup.toMillis()).build(List.of(layout.jtl(name)));
+            Report report = new ReportBuilder().warmupMs(settings.load().warmup().toMillis()).build(List.of(layout.jtl(name)));
             ScenarioStats stats = report.scenarios().get(0).stats();
             FromDueLatency paced = stats.fromDue();
             return new CapacitySearch.Trial(name, rate, stats.tps(), paced == null ? 0 : paced.percentile(50),
                     paced == null ? 0 : paced.percentile(99), stats.percentile(99) * stats.unit().micros(),
-                    stats.errorPercent(), settings.slo.broken(paced, stats.errorPercent()));
+                    stats.errorPercent(), settings.capacity().slo().broken(paced, stats.errorPercent()));
         } catch (ReportException e) {
             return new CapacitySearch.Trial(name, rate, 0, 0, 0, 0, 100, List.of("no result: " + e.getMessage()));
         }
@@ -246,14 +246,14 @@ final class RunSession {
     // ---------------------------------------------------------------------------------------------- preparation
 
     private JMeterHome resolveJMeter() {
-        if (settings.jmeterHome == null && settings.dubbo3Sampler()) {
+        if (settings.jmeter().home() == null && settings.dubbo3Sampler()) {
             dubbo3Home = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), home.dubbo3SamplerJar());
             return JMeterHome.at(dubbo3Home);
         }
-        if (settings.jmeterHome == null) {
+        if (settings.jmeter().home() == null) {
             return JMeterHome.at(home.embeddedJMeterHome());
         }
-        JMeterHome user = JMeterHome.at(settings.jmeterHome);
+        JMeterHome user = JMeterHome.at(settings.jmeter().home());
         if (!user.isSupported()) {
             err.println("stress run: warning: JMeter " + user.version() + " is outside the tested range 5.1.1-5.6.3");
         }
@@ -261,7 +261,7 @@ final class RunSession {
         if (!user.hasInLibExt("io/dubbostress/sampler/")) {
             pluginJarsToAdd.add(settings.dubbo3Sampler() ? home.dubbo3SamplerJar() : home.samplerJar());
         } else if (settings.dubbo3Sampler()) {
-            err.println("stress run: warning: --provider-url: " + settings.jmeterHome + "/lib/ext already has a Dubbo"
+            err.println("stress run: warning: --provider-url: " + settings.jmeter().home() + "/lib/ext already has a Dubbo"
                     + " sampler jar, which the run uses as it is (tri:// needs jmeter-dubbo3-sampler there)");
         }
         if (!user.hasInLibExt("kg/apc/jmeter/perfmon/")) {
@@ -278,16 +278,16 @@ final class RunSession {
     }
 
     private void checkPieces() {
-        for (Scenario s : settings.scenarios) {
+        for (Scenario s : settings.load().scenarios()) {
             home.plan(s.kind().planFile());
         }
-        if (settings.externalProvider == null) {
+        if (settings.services().provider() == null) {
             home.providerJar();
         }
-        if (settings.needsConsumer() && settings.externalConsumerUrl == null) {
+        if (settings.needsConsumer() && settings.services().consumerUrl() == null) {
             home.consumerJar();
         }
-        if (settings.externalAgent == null) {
+        if (settings.services().agent() == null) {
             home.agentJar();
         }
     }
@@ -297,7 +297,7 @@ final class RunSession {
      * no more than 2 GiB up front (a long run on a small disk is told before it starts, not after an hour).
      */
     private long minFreeBytes() {
-        long seconds = settings.duration.getSeconds() * settings.scenarios.size();
+        long seconds = settings.load().duration().getSeconds() * settings.load().scenarios().size();
         long estimate = seconds * 50_000L * 200L;
         return Math.min(estimate, 2L * 1024 * 1024 * 1024) + 64L * 1024 * 1024;
     }
@@ -372,7 +372,7 @@ final class RunSession {
                         + "; run.json in " + layout.root());
             } else {
                 RunEnding ending = new RunEnding(settings, home, java, layout, err, out);
-                if (settings.dashboard && !interrupted && !space.wasFull()) {
+                if (settings.jmeter().dashboard() && !interrupted && !space.wasFull()) {
                     ending.dashboards(manifest);
                 }
                 if (!ending.analyse(manifest)) {
@@ -434,8 +434,8 @@ final class RunSession {
         if (generators.isEmpty()) {
             return "";
         }
-        RateSchedule each = generators.ratePerServer(settings.rate);
+        RateSchedule each = generators.ratePerServer(settings.load().rate());
         return ", split over " + generators.count() + " load generators: " + generators.threadsPerServer(
-                settings.threads) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
+                settings.harness().threads()) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
     }
 }

@@ -70,7 +70,7 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        return run(scenario, scenario.name(), settings.rate, index, settings.scenarios.size(), record, endpoints,
+        return run(scenario, scenario.name(), settings.load().rate(), index, settings.load().scenarios().size(), record, endpoints,
                 saved);
     }
 
@@ -84,7 +84,7 @@ final class ScenarioRunner {
         Path dir = RunFolderSetup.scenarioDir(layout, name);
         JMeterRun run = JMeterRun.prepare(java, jmeter,
                 JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
-                        .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
+                        .withJvmArgs(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()))
                         .withGcLog(layout.gcLog("jmeter-" + name))
                         .withProperties(planProperties(scenario, rate, name, endpoints))
                         .withGenerators(settings.generators())
@@ -92,9 +92,9 @@ final class ScenarioRunner {
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
-        Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
-        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
-                !settings.remoteHosts.isEmpty());
+        Progress progress = new Progress(err, terminal, name, index, count, settings.load().duration());
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.load().duration(), settings.load().rampup(),
+                !settings.remote().hosts().isEmpty());
         GeneratorWatch generators = new GeneratorWatch(settings.generators(), layout.jmeterLog(name), err, name);
         JMeterRun.Watch watch = new JMeterRun.Watch() {
             private boolean byGenerators;
@@ -134,7 +134,7 @@ final class ScenarioRunner {
         record.samples = progress.samples();
         record.errors = progress.errors();
         Path jtl = layout.jtl(name);
-        String notStarted = settings.remoteHosts.isEmpty() ? null : run.console().lines()
+        String notStarted = settings.remote().hosts().isEmpty() ? null : run.console().lines()
                 .filter(l -> l.startsWith(REMOTE_NOT_STARTED)).findFirst().orElse(null);
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
@@ -206,7 +206,7 @@ final class ScenarioRunner {
     /** The generators' agents read into the scenario's folder; a file that cannot be made is said, not fatal. */
     private GeneratorAgents startGeneratorAgents(String name) {
         try {
-            return GeneratorAgents.start(settings.generatorAgents, layout.generatorsPerfMonCsv(name), err, name);
+            return GeneratorAgents.start(settings.remote().generatorAgents(), layout.generatorsPerfMonCsv(name), err, name);
         } catch (IOException e) {
             err.println("stress run: " + name + ": generator metrics not recorded: cannot write "
                     + layout.generatorsPerfMonCsv(name) + ": " + e.getMessage());
@@ -242,11 +242,11 @@ final class ScenarioRunner {
         Map<String, String> p = new LinkedHashMap<>();
         RemoteGenerators generators = settings.generators();
         // with --remote every server runs the plan: each gets its share of the run's threads
-        p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
-        p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
-        p.put("duration", String.valueOf(settings.duration.getSeconds()));
+        p.put("threads", String.valueOf(generators.threadsPerServer(settings.harness().threads())));
+        p.put("rampup", String.valueOf(settings.load().rampup().getSeconds()));
+        p.put("duration", String.valueOf(settings.load().duration().getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
-        p.put("timeout", String.valueOf(settings.timeoutMs));
+        p.put("timeout", String.valueOf(settings.harness().timeoutMs()));
         // the run's rate: with --remote the plan's Target Rate Schedule paces rate / load_generators on each server
         p.put("rate", rate.asProperty());
         p.put("provider_host", endpoints.providerHost);

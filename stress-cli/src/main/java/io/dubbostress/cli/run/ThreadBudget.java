@@ -75,12 +75,12 @@ final class ThreadBudget {
      */
     List<String> check(RunSettings settings) {
         List<String> warnings = new ArrayList<>();
-        if (!settings.remoteHosts.isEmpty()) {
+        if (!settings.remote().hosts().isEmpty()) {
             return warnings;
         }
-        int threads = settings.threads;
-        boolean servicesHere = settings.externalProvider == null
-                || settings.needsConsumer() && settings.externalConsumerUrl == null || settings.externalAgent == null;
+        int threads = settings.harness().threads();
+        boolean servicesHere = settings.services().provider() == null
+                || settings.needsConsumer() && settings.services().consumerUrl() == null || settings.services().agent() == null;
         long needed = (long) threads + JMETER_OWN_THREADS + (servicesHere ? SERVICE_THREADS : 0);
         Limit tightest = null;
         for (Limit limit : limits()) {
@@ -110,11 +110,11 @@ final class ThreadBudget {
     /** The plan's threads against JMeter's -Xmx (its JVM's default, a quarter of the memory, when not given). */
     private void checkHeap(RunSettings settings, List<String> warnings) {
         // a hop's JMeter sends a small GET and reads a small answer: only direct scenarios carry the payload
-        int payload = settings.scenarios.stream().filter(s -> s.kind() == Scenario.Kind.DIRECT)
+        int payload = settings.load().scenarios().stream().filter(s -> s.kind() == Scenario.Kind.DIRECT)
                 .mapToInt(Scenario::payloadBytes).max().orElse(0);
         long perThread = HEAP_PER_THREAD + (long) HEAP_PAYLOAD_COPIES * payload;
-        long needed = HEAP_BASE + settings.threads * perThread;
-        long heap = maxHeap(settings.jmeterJvmArgs);
+        long needed = HEAP_BASE + settings.harness().threads() * perThread;
+        long heap = maxHeap(settings.jmeter().jvmArgs());
         String heapSaid = heap == memoryBytes() / 4 ? "JMeter's default heap (a quarter of the memory, " + mib(heap)
                 + " MiB)" : "JMeter's heap of " + mib(heap) + " MiB (--jmeter-jvm-args)";
         if (heap <= 0) {
@@ -123,12 +123,12 @@ final class ThreadBudget {
         if (needed > heap) {
             throw new UserError(String.format(Locale.ROOT, "Invalid value for option '--threads': %,d threads need"
                     + " about %,d MiB of heap (%,d KiB a thread%s), more than %s; raise -Xmx in --jmeter-jvm-args"
-                    + " or lower --threads", settings.threads, mib(needed), perThread / 1024,
+                    + " or lower --threads", settings.harness().threads(), mib(needed), perThread / 1024,
                     payload > 0 ? " with " + payload + "-byte payloads" : "", heapSaid));
         }
         if (needed > heap / 2) {
             warnings.add(String.format(Locale.ROOT, "--threads %,d needs about %,d MiB of %s: more than half,"
-                    + " so JMeter's garbage collection may weigh on the figures", settings.threads, mib(needed),
+                    + " so JMeter's garbage collection may weigh on the figures", settings.harness().threads(), mib(needed),
                     heapSaid));
         }
     }

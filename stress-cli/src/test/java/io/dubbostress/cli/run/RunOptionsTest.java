@@ -47,9 +47,11 @@ class RunOptionsTest {
                 "--warmup", "1m", "--duration", "30s");
         assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, "
                 + "steps like 100,200,400 or 100:30s,200:1m, or a ramp like 0..1000:60s", "--rate", "fast");
-        assertRefused("stress run: Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms", "--find-max-rate");
-        assertRefused("stress run: Option '--slo' is for the capacity search: add --find-max-rate", "--slo",
-                "p99=20ms");
+        // the capacity search's options go together (declared: an @ArgGroup), so one without the other is refused
+        assertRefused("stress run: Option '--find-max-rate' needs '--slo'", "--find-max-rate");
+        assertRefused("stress run: Option '--slo' needs '--find-max-rate'", "--slo", "p99=20ms");
+        assertRefused("stress run: Option '--search-trials' needs '--find-max-rate' and '--slo'", "--search-trials",
+                "3");
         assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "
                 + "response time with a unit, and an optional error budget, e.g. p99=20ms or p50=2ms,p99=20ms,errors=1%",
                 "--find-max-rate",
@@ -106,12 +108,12 @@ class RunOptionsTest {
     @Test
     void defaultWarmupIsTheRampupAndATenthOfTheDurationAtMostHalfOfIt() {
         java.time.Duration oneSecond = java.time.Duration.ofSeconds(1);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30), oneSecond).toMillis()).isEqualTo(4000);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10), oneSecond).getSeconds()).isEqualTo(61);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1), oneSecond).getSeconds()).isEqualTo(61);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofSeconds(30), oneSecond).toMillis()).isEqualTo(4000);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofMinutes(10), oneSecond).getSeconds()).isEqualTo(61);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofHours(1), oneSecond).getSeconds()).isEqualTo(61);
         // a short run: the first connects (started within the 1 s ramp-up) are warm-up, not steady state
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5), oneSecond).toMillis()).isEqualTo(1500);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(2))
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofSeconds(5), oneSecond).toMillis()).isEqualTo(1500);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(2))
                 .toMillis()).isEqualTo(1000);
     }
 

@@ -44,12 +44,14 @@ class ThreadBudgetTest {
         file("proc/meminfo", "MemTotal:       24683520 kB\nMemAvailable:   22963200 kB\n");
     }
 
-    private static RunSettings settings(int threads, String scenarios, String jmeterJvmArgs) {
-        RunSettings s = new RunSettings();
-        s.threads = threads;
-        s.scenarios = Scenario.parseList(scenarios);
-        s.jmeterJvmArgs = jmeterJvmArgs;
-        return s;
+    /** The settings {@code stress run} makes of these options. */
+    private static RunSettings settings(int threads, String scenarios, String jmeterJvmArgs, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("--threads", String.valueOf(threads), "--scenarios",
+                scenarios, "--jmeter-jvm-args", jmeterJvmArgs));
+        args.addAll(List.of(more));
+        RunCommand command = new RunCommand();
+        new picocli.CommandLine(command).parseArgs(args.toArray(new String[0]));
+        return command.settings();
     }
 
     @Test
@@ -146,8 +148,8 @@ class ThreadBudgetTest {
     void withRemoteServersNothingIsCheckedHere() throws IOException {
         roomyMachine();
         file("proc/sys/kernel/pid_max", "1000\n");
-        RunSettings s = settings(100_000, "direct-1k", "-Xmx1g");
-        s.remoteHosts = List.of("10.0.0.7");
+        RunSettings s = settings(100_000, "direct-1k", "-Xmx1g", "--remote", "10.0.0.7", "--rmi-hostname",
+                "127.0.0.1");
         assertThat(new ThreadBudget(root).check(s)).isEmpty();
     }
 

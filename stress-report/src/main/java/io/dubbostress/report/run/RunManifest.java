@@ -30,11 +30,21 @@ import java.util.Map;
  * run.write(layout.runJson());
  * </pre>
  */
-@JsonPropertyOrder({"tool", "status", "startedAt", "endedAt", "settings", "versions", "host", "services",
+@JsonPropertyOrder({"schema", "tool", "status", "startedAt", "endedAt", "settings", "versions", "host", "services",
     "scenarios"})
 @JsonIgnoreProperties(ignoreUnknown = true)
 public final class RunManifest {
 
+    /**
+     * The value of {@code schema}. 2: {@code settings} holds data only (an empty text where the run started the service
+     * itself or there is none: {@code "remote": ""}, {@code "registry": ""}; {@code slo} and {@code searchTrials} apart).
+     * A run.json without {@code schema} is of version 1, whose settings said so in words ({@code "none (local JMeter)"},
+     * {@code "started by the run"}); {@link #remoteHosts()} reads both.
+     */
+    public static final String SCHEMA = "dubbo-stress/run/2";
+
+    /** null when the file has none (version 1). */
+    public String schema = SCHEMA;
     public String tool = "dubbo-stress";
     public RunStatus status = RunStatus.RUNNING;
     public String startedAt = Instant.now().toString();
@@ -120,6 +130,24 @@ public final class RunManifest {
         }
     }
 
+    /**
+     * The load generators of a distributed run ({@code settings.remote}, {@code host} or {@code host:port}); empty for
+     * a local run. Version 1 wrote {@code "none (local JMeter)"} there.
+     */
+    public List<String> remoteHosts() {
+        String remote = settings.get("remote");
+        if (remote == null || remote.isBlank() || (schema == null && remote.startsWith("none"))) {
+            return List.of();
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String part : remote.split(",")) {
+            if (!part.isBlank()) {
+                hosts.add(part.trim());
+            }
+        }
+        return hosts;
+    }
+
     /** The service's record, added when there is none yet. */
     public ServiceRecord service(String name) {
         for (ServiceRecord s : services) {
@@ -171,7 +199,10 @@ public final class RunManifest {
             }
         }
         try {
-            return Json.MAPPER.treeToValue(tree, RunManifest.class);
+            RunManifest manifest = Json.MAPPER.treeToValue(tree, RunManifest.class);
+            JsonNode schema = tree.get("schema");
+            manifest.schema = schema == null || schema.isNull() ? null : schema.asText();
+            return manifest;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new ReportException(file + ": " + e.getOriginalMessage());
         }
