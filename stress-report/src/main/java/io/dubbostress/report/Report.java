@@ -35,6 +35,14 @@ public final class Report {
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
     }
 
+    /**
+     * The same report with another copy of run.json: {@code stress run} closes run.json with what the report found
+     * (a scenario that measured nothing is failed) before the report is written, and the report shows that copy.
+     */
+    public Report withRunJson(JsonNode run) {
+        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings);
+    }
+
     public Instant generatedAt() {
         return generatedAt;
     }
@@ -47,6 +55,11 @@ public final class Report {
     /** run.json as read, or null (loose files). */
     public JsonNode runJson() {
         return runJson;
+    }
+
+    /** The scenarios whose outcome is failed ({@link ScenarioOutcome}: nothing measured, or only failures). */
+    public List<ScenarioResult> failedScenarios() {
+        return scenarios().stream().filter(s -> s.outcome().failed()).toList();
     }
 
     public List<ScenarioResult> scenarios() {

@@ -7,6 +7,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A {@link Report} on disk: {@code report.md}, {@code report.json} and {@code report.html} in one folder, each
@@ -38,13 +40,20 @@ public final class ReportFiles {
     }
 
     /**
-     * What {@link #write} wrote, in one line: {@code wrote DIR/report.md, report.json, report.html (4 scenarios, 2
-     * warnings)}.
+     * What {@link #write} wrote, in lines for the console: {@code wrote DIR/report.md, report.json, report.html (4
+     * scenarios, 1 failed, 2 warnings)}, then {@code failed: NAME: REASON} for each failed scenario.
      */
-    public static String writtenLine(Report report, Path dir) {
-        return "wrote " + dir.resolve(RunLayout.REPORT_MD) + ", " + RunLayout.REPORT_JSON + ", " + RunLayout.REPORT_HTML
-                + " (" + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
-                : ", " + report.warnings().size() + " warnings") + ")";
+    public static List<String> writtenLines(Report report, Path dir) {
+        List<ScenarioResult> failed = report.failedScenarios();
+        List<String> lines = new ArrayList<>();
+        lines.add("wrote " + dir.resolve(RunLayout.REPORT_MD) + ", " + RunLayout.REPORT_JSON + ", "
+                + RunLayout.REPORT_HTML + " (" + report.scenarios().size() + " scenarios" + (failed.isEmpty() ? ""
+                : ", " + failed.size() + " failed") + (report.warnings().isEmpty() ? ""
+                : ", " + report.warnings().size() + " warnings") + ")");
+        for (ScenarioResult scenario : failed) {
+            lines.add("failed: " + scenario.name() + ": " + scenario.outcome().reason());
+        }
+        return lines;
     }
 
     /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */

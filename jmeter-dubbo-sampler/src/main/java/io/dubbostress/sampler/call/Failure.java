@@ -48,6 +48,11 @@ public final class Failure {
     /** The registry cannot be created ({@link RegistryException}). */
     public static final String REGISTRY = "REGISTRY";
 
+    /** How a SERIALIZATION failure of a request that never left this side begins. */
+    public static final String REQUEST_NOT_ENCODED = "cannot encode the request here";
+    /** How a PAYLOAD_LIMIT failure of a request that never left this side begins. */
+    public static final String REQUEST_TOO_LARGE = "the request is ";
+
     /** Longest message kept (a sample's message is one line). */
     public static final int MAX_MESSAGE_CHARS = 400;
 
@@ -278,14 +283,14 @@ public final class Failure {
             boolean encodedHere = first.startsWith(ENCODER_EXCEPTION) || encoder != null;
             Matcher payload = PAYLOAD_LIMIT_TEXT.matcher(text);
             if (payload.find()) {
-                return new Failure(PAYLOAD_LIMIT, oneLine((encodedHere ? "the request" : "the provider's answer")
-                        + " is " + payload.group(1) + " bytes, beyond Dubbo's payload limit of " + payload.group(2)
+                return new Failure(PAYLOAD_LIMIT, oneLine((encodedHere ? REQUEST_TOO_LARGE : "the provider's answer is ")
+                        + payload.group(1) + " bytes, beyond Dubbo's payload limit of " + payload.group(2)
                         + " bytes (the 'payload' setting, 8 MiB by default, on the provider and the consumer)"));
             }
             if (encodedHere) {
                 String why = encoder != null ? firstLine(encoder.getMessage())
                         : first.substring(ENCODER_EXCEPTION.length()).replaceFirst("^: ", "");
-                return new Failure("SERIALIZATION", oneLine("cannot encode the request here: "
+                return new Failure("SERIALIZATION", oneLine(REQUEST_NOT_ENCODED + ": "
                         + withoutUrlQueries(why)));
             }
             if (text.contains(ThrowableDecoding.INCOMPLETE_COLLECTION)) {

@@ -8,7 +8,6 @@ import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.json.ResultJson;
 import java.nio.charset.StandardCharsets;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * A Dubbo call (generic or typed) through the reference {@link ReferenceCache} shares for the plan's key: the first
@@ -21,14 +20,6 @@ import org.apache.jmeter.util.JMeterUtils;
  * }</pre>
  */
 final class DubboCall implements Call {
-
-    /**
-     * JMeter property: how long a thread pauses after a {@code NETWORK} failure (a dead provider refuses connections
-     * in microseconds, and without a pause one thread recorded ~4,000 failed samples a second), ms; 0: no pause. The
-     * pause is after the sample's end, so no sample's elapsed time includes it.
-     */
-    static final String NETWORK_FAILURE_PAUSE_PROPERTY = "dubbo.sampler.network_failure_pause_ms";
-    static final long NETWORK_FAILURE_PAUSE_DEFAULT_MS = 100;
 
     private final DubboPlan plan;
     private final ClassLoader loader;
@@ -104,26 +95,7 @@ final class DubboCall implements Call {
         if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
             reference = null;
         }
-        if (failure.code().equals(Failure.NETWORK) || failure.code().equals(Failure.REGISTRY)) {
-            pauseAfterNetworkFailure();
-        }
-        return failure;
-    }
-
-    /**
-     * Bounds what a dead provider costs: at most one sample per pause per thread (10 a second by default), each
-     * still a failed {@code NETWORK} sample. Ends early when the thread is interrupted (Stop).
-     */
-    private static void pauseAfterNetworkFailure() {
-        long pauseMs = JMeterUtils.getPropDefault(NETWORK_FAILURE_PAUSE_PROPERTY, NETWORK_FAILURE_PAUSE_DEFAULT_MS);
-        if (pauseMs <= 0) {
-            return;
-        }
-        try {
-            Thread.sleep(pauseMs);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return failure; // the sampler pauses after failures that repeat without a call (FailurePause)
     }
 
     /** Nothing of this call's is the thread's own (the reference is shared): new fields make a new call. */

@@ -177,6 +177,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             long now = System.nanoTime();
             end(result, now, now);
             record(result, Failure.of(e));
+            FailurePause.after(result);
             return result;
         }
         String name = label;
@@ -198,6 +199,8 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         end(result, start, end);
         result.setSentBytes(c.sentBytes());
         record(result, error == null ? c.verdict(answer, result) : c.failure(error, result));
+        // a failure that repeats without a call reaching a provider (a field error, a dead address) is paused after
+        FailurePause.after(result);
         return result;
     }
 

@@ -3,6 +3,7 @@ package io.dubbostress.cli.capacity;
 import io.dubbostress.cli.options.Slo;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 import io.dubbostress.report.run.RunLayout;
@@ -75,9 +76,10 @@ public final class CapacityReport {
                 if (t == null) {
                     out.append(" | | | | |");
                 } else {
-                    out.append(String.format(Locale.ROOT, " %.1f | %.3f | %.3f | %.2f | %s |", t.achievedRate(),
-                            t.p50Us() / 1000.0, t.p99Us() / 1000.0, t.errorPercent(),
-                            t.held() ? "held" : "broke: " + String.join("; ", t.broken())));
+                    out.append(String.format(Locale.ROOT, " %s | %.3f | %.3f | %s |", figure(t.achievedRate(), 1),
+                            t.p50Us() / 1000.0, t.p99Us() / 1000.0, figure(t.errorPercent(), 2)))
+                            .append(' ').append(t.held() ? "held" : "broke: " + String.join("; ", t.broken()))
+                            .append(" |");
                 }
             }
             out.append('\n');
@@ -108,11 +110,11 @@ public final class CapacityReport {
                 ObjectNode trial = trials.addObject();
                 trial.put("scenario", t.name());
                 trial.put("targetPerSec", t.targetRate());
-                trial.put("achievedPerSec", Math.round(t.achievedRate() * 100) / 100.0);
+                putFigure(trial, "achievedPerSec", t.achievedRate(), 100);
                 trial.put("fromDueP50Us", t.p50Us());
                 trial.put("fromDueP99Us", t.p99Us());
                 trial.put("serviceP99Us", t.serviceP99Us());
-                trial.put("errorPercent", Math.round(t.errorPercent() * 1000) / 1000.0);
+                putFigure(trial, "errorPercent", t.errorPercent(), 1000);
                 trial.put("held", t.held());
                 ArrayNode broken = trial.putArray("broken");
                 t.broken().forEach(broken::add);
@@ -126,7 +128,21 @@ public final class CapacityReport {
         ReportFiles.writeAtomically(layout.capacityJson(), Json.MAPPER.writeValueAsString(json()));
     }
 
+    /** A trial's figure, {@code -} when it measured nothing (NaN). */
+    private static String figure(double value, int digits) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", value);
+    }
+
+    /** A figure rounded to {@code 1/scale}, {@code null} when it measured nothing (NaN). */
+    private static void putFigure(ObjectNode node, String field, double value, int scale) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, Math.round(value * scale) / (double) scale);
+        }
+    }
+
     public static String rate(double r) {
-        return r == Math.rint(r) ? String.valueOf((long) r) : String.format(Locale.ROOT, "%.1f", r);
+        return RateSchedule.rateText(r);
     }
 }

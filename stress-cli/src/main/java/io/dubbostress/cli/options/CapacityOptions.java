@@ -34,8 +34,12 @@ public final class CapacityOptions {
     public record Capacity(Slo slo, int searchTrials, RateSchedule startRate) {
     }
 
-    /** The options' values; {@code rate} (--rate) is the first trial's constant rate, 100 calls/s when not given. */
-    public Capacity value(RateSchedule rate) {
+    /**
+     * The options' values; the load's rate (--rate) is the first trial's constant rate, 100 calls/s when not given, and
+     * that trial must make enough calls in its steady state for the SLO's highest percentile ({@link Slo#checkTrial}).
+     */
+    public Capacity value(LoadOptions.Load load) {
+        RateSchedule rate = load.rate();
         if (rate.isOpen() && (rate.segments().size() != 1 || !rate.segments().get(0).matches("[0-9.]+"))) {
             throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                     + "constant rate, e.g. 200, not '" + rate.asProperty() + "'");
@@ -43,6 +47,8 @@ public final class CapacityOptions {
         if (searchTrials < 1) {
             throw new UserError("Invalid value for option '--search-trials': " + searchTrials + " (at least 1)");
         }
-        return new Capacity(slo, searchTrials, rate.isOpen() ? rate : RateSchedule.constant(100));
+        RateSchedule start = rate.isOpen() ? rate : RateSchedule.constant(100);
+        slo.checkTrial(Double.parseDouble(start.segments().get(0)), load.duration().minus(load.warmup()));
+        return new Capacity(slo, searchTrials, start);
     }
 }

@@ -81,6 +81,13 @@ public final class OptionValues {
             if (value.trim().isEmpty() || value.contains(" ")) {
                 throw new TypeConversionException("'" + value + "' is not a host or host:port");
             }
+            if (value.indexOf(':') >= 0 && value.indexOf(':') == value.lastIndexOf(':')) {
+                try {
+                    HostPort.parse(value); // the port checked now, not when JMeter fails to reach it
+                } catch (IllegalArgumentException e) {
+                    throw new TypeConversionException(e.getMessage());
+                }
+            }
             return value;
         }
     }

@@ -86,6 +86,11 @@ public final class RateSchedule {
         return segments.isEmpty() ? "none (closed model)" : asProperty() + " calls/s";
     }
 
+    /** A rate for people: {@code 400}, {@code 12.5}. */
+    public static String rateText(double r) {
+        return r == Math.rint(r) ? String.valueOf((long) r) : String.format(java.util.Locale.ROOT, "%.1f", r);
+    }
+
     public static String format(double rate) {
         return rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
     }

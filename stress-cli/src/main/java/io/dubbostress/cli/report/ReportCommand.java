@@ -4,6 +4,8 @@ import io.dubbostress.cli.options.DurationConverter;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.cli.OutFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -42,7 +44,10 @@ import java.util.concurrent.Callable;
             "",
             "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads "
                 + "<kind>-<payload>), or one per label when a file has several. hop-X and hop-http-X pair with "
-                + "direct-X. See docs/REPORT.md."},
+                + "direct-X. See docs/REPORT.md.",
+            "",
+            "Exit codes: 0 every scenario measured; 1 a scenario failed (no steady-state sample, or every one failed: "
+                + "the report is still written and says why); 2 bad input, nothing written."},
         mixinStandardHelpOptions = true)
 public final class ReportCommand implements Callable<Integer> {
 
@@ -86,9 +91,10 @@ public final class ReportCommand implements Callable<Integer> {
         pairs.forEach(builder::pair);
         perfMon.forEach(builder::perfMon);
         gc.forEach(builder::gc);
-        Path dir = out != null ? out : defaultOut();
-        write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
-        return 0;
+        Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
+        Report report = write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+        return report.failedScenarios().isEmpty() ? 0 : 1;
     }
 
     /**
@@ -97,13 +103,19 @@ public final class ReportCommand implements Callable<Integer> {
      */
     static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
             PrintWriter stderr) {
-        Report report = builder.build(inputs);
+        return write(builder.build(inputs), dir, stdout, stderr);
+    }
+
+    /** Writes a report built already (as {@link #write(ReportBuilder, List, Path, PrintWriter, PrintWriter)}). */
+    static Report write(Report report, Path dir, PrintWriter stdout, PrintWriter stderr) {
         String markdown = ReportFiles.write(report, dir);
         if (stdout != null) {
             stdout.print(markdown);
             stdout.flush();
         }
-        stderr.println("stress report: " + ReportFiles.writtenLine(report, dir));
+        for (String line : ReportFiles.writtenLines(report, dir)) {
+            stderr.println("stress report: " + line);
+        }
         stderr.flush();
         return report;
     }

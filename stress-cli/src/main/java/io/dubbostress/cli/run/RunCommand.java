@@ -7,6 +7,7 @@ import io.dubbostress.cli.options.JMeterOptions;
 import io.dubbostress.cli.options.LoadOptions;
 import io.dubbostress.cli.options.RemoteOptions;
 import io.dubbostress.cli.options.ServiceOptions;
+import io.dubbostress.cli.OutFolder;
 import io.dubbostress.cli.UserError;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -99,9 +100,9 @@ public class RunCommand implements Callable<Integer> {
                     + "cannot call tri://: run the direct scenarios only (--scenarios direct-1k,direct-100k) or give a "
                     + "dubbo:// URL");
         }
-        RunSettings settings = new RunSettings(h, l, capacity == null ? null : capacity.value(l.rate()), s,
+        RunSettings settings = new RunSettings(h, l, capacity == null ? null : capacity.value(l), s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
-                out != null ? out : RunFolderSetup.defaultLocation(), out == null);
+                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null);
         // the shares, and an address the servers can call back, are checked before anything starts
         if (!settings.remote().isEmpty()) {
             settings.generators().threadsPerServer(h.threads());

@@ -312,9 +312,12 @@ public final class GcAnalysis {
         return allocatedBytes;
     }
 
-    /** {@link #allocatedBytes()} per second of {@link #spanMs()}. */
+    /**
+     * {@link #allocatedBytes()} per second of {@link #spanMs()}; NaN when the log shows no heap figure (no pause, or
+     * pauses without heap sizes) or covers no time: an allocation rate it cannot give, not 0.
+     */
     public double allocationRateBytesPerSecond() {
-        return spanMs <= 0 ? 0 : allocatedBytes * 1000.0 / spanMs;
+        return spanMs <= 0 || peakBefore == GcEvent.UNKNOWN ? Double.NaN : allocatedBytes * 1000.0 / spanMs;
     }
 
     public long peakHeapBeforeGcBytes() {

@@ -46,20 +46,27 @@ public final class GcAnalysisJson {
 
     /**
      * Count, total, mean, max, p99 (ms) and full-collection figures of a set of pauses, as analysis.json and
-     * report.json write them.
+     * report.json write them; mean, max and p99 are null without a pause (there is none to take them of).
      */
-    public record PauseFigures(int count, double totalMs, double meanMs, double maxMs, double p99Ms, int fullCount,
+    public record PauseFigures(int count, double totalMs, Double meanMs, Double maxMs, Double p99Ms, int fullCount,
                                double fullTotalMs) {
 
         public static PauseFigures of(PauseStats stats) {
-            return new PauseFigures(stats.count(), round6(stats.totalMs()), round3(stats.meanMs()),
-                    round6(stats.maxMs()), round3(stats.p99Ms()), stats.fullCount(), round6(stats.fullTotalMs()));
+            return new PauseFigures(stats.count(), round6(stats.totalMs()), orNull(round3(stats.meanMs())),
+                    orNull(round6(stats.maxMs())), orNull(round3(stats.p99Ms())), stats.fullCount(),
+                    round6(stats.fullTotalMs()));
         }
 
         /** The figures as they were over a span of {@code spanMs} (a file does not hold the span of each). */
         PauseStats stats(double spanMs) {
-            return new PauseStats(count, totalMs, maxMs, p99Ms, spanMs, fullCount, fullTotalMs);
+            return new PauseStats(count, totalMs, maxMs == null ? 0 : maxMs, p99Ms == null ? 0 : p99Ms, spanMs,
+                    fullCount, fullTotalMs);
         }
+    }
+
+    /** A figure, or null where there is none (NaN). */
+    private static Double orNull(double value) {
+        return Double.isNaN(value) ? null : value;
     }
 
     /** One pause as the file holds it (times rounded to the nanosecond); a missing stamp or size is unknown. */
@@ -129,9 +136,13 @@ public final class GcAnalysisJson {
         g.writeNumberField("spanSeconds", round3(a.spanMs() / 1000));
         g.writeFieldName("pauses");
         VALUES.writeValue(g, PauseFigures.of(a.pauses()));
-        g.writeNumberField("throughputPercent", round3(a.pauses().throughputPercent()));
+        // null: no span to take the throughput over, no heap figure to estimate the allocation from
+        g.writeFieldName("throughputPercent");
+        VALUES.writeValue(g, orNull(round3(a.pauses().throughputPercent())));
         g.writeNumberField("allocatedBytes", a.allocatedBytes());
-        g.writeNumberField("allocationRateBytesPerSec", Math.round(a.allocationRateBytesPerSecond()));
+        double rate = a.allocationRateBytesPerSecond();
+        g.writeFieldName("allocationRateBytesPerSec");
+        VALUES.writeValue(g, Double.isNaN(rate) ? null : Math.round(rate));
         g.writeObjectFieldStart("heap");
         g.writeNumberField("peakBeforeGcBytes", a.peakHeapBeforeGcBytes());
         g.writeNumberField("peakAfterGcBytes", a.peakHeapAfterGcBytes());
@@ -240,10 +251,10 @@ public final class GcAnalysisJson {
     }
 
     static double round3(double value) {
-        return Math.round(value * 1000) / 1000.0;
+        return Double.isNaN(value) ? value : Math.round(value * 1000) / 1000.0;
     }
 
     static double round6(double value) {
-        return Math.round(value * 1_000_000) / 1_000_000.0;
+        return Double.isNaN(value) ? value : Math.round(value * 1_000_000) / 1_000_000.0;
     }
 }
