@@ -86,6 +86,28 @@ public final class RateSchedule {
         return segments.isEmpty() ? "none (closed model)" : asProperty() + " calls/s";
     }
 
+    /**
+     * This schedule shared by {@code n} load generators: every rate divided by {@code n}, the lengths kept
+     * ({@code 0..1000:60s,1000} over 2: {@code 0..500:60s,500}). What each server's Target Rate Schedule paces.
+     */
+    public RateSchedule dividedBy(int n) {
+        if (n <= 1 || !isOpen()) {
+            return this;
+        }
+        List<String> divided = new ArrayList<>();
+        for (String segment : segments) {
+            Matcher m = SEGMENT.matcher(segment);
+            if (!m.matches()) {
+                throw new IllegalStateException("a segment parse() accepted does not parse: " + segment);
+            }
+            String rates = format(Double.parseDouble(m.group("from")) / n)
+                    + (m.group("to") == null ? "" : ".." + format(Double.parseDouble(m.group("to")) / n));
+            String length = m.group("length") == null ? "" : segment.substring(segment.indexOf(':'));
+            divided.add(rates + length);
+        }
+        return parse(String.join(",", divided));
+    }
+
     /** A rate for people: {@code 400}, {@code 12.5}. */
     public static String rateText(double r) {
         return r == Math.rint(r) ? String.valueOf((long) r) : String.format(java.util.Locale.ROOT, "%.1f", r);

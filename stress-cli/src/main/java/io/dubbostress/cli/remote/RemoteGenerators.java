@@ -99,22 +99,7 @@ public final class RemoteGenerators implements JMeterServers {
      * Target Rate Schedule paces there (the run sends the whole rate and {@code load_generators}).
      */
     public RateSchedule ratePerServer(RateSchedule rate) {
-        if (hosts.isEmpty() || !rate.isOpen()) {
-            return rate;
-        }
-        List<String> divided = new ArrayList<>();
-        for (String segment : rate.segments()) {
-            // "rate", "rate:length" or "from..to:length": the rates divided, the lengths kept
-            int colon = segment.indexOf(':');
-            String rates = colon < 0 ? segment : segment.substring(0, colon);
-            String length = colon < 0 ? "" : segment.substring(colon);
-            List<String> parts = new ArrayList<>();
-            for (String r : rates.split("\\.\\.")) {
-                parts.add(RateSchedule.format(Double.parseDouble(r) / hosts.size()));
-            }
-            divided.add(String.join("..", parts) + length);
-        }
-        return RateSchedule.parse(String.join(",", divided));
+        return rate.dividedBy(hosts.size());
     }
 
     /** The server's address and RMI port: {@code 10.0.0.7} is {@code 10.0.0.7:1099}. */

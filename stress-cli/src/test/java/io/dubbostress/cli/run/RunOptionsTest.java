@@ -123,9 +123,10 @@ class RunOptionsTest {
 
     @Test
     void refusesARemotePortThatIsNoneBeforeAnyServiceStarts() {
-        assertRefused("stress run: Invalid value for option '--remote': port 99999 is not 1-65535", "--remote",
+        // checked by the option's converter: picocli names a list option's element by its label
+        assertRefused("stress run: Invalid value for option '--remote' (HOSTS): port 99999 is not 1-65535", "--remote",
                 "127.0.0.1:99999");
-        assertRefused("stress run: Invalid value for option '--remote': '10.0.0.7:rmi' has no numeric port",
+        assertRefused("stress run: Invalid value for option '--remote' (HOSTS): '10.0.0.7:rmi' has no numeric port",
                 "--remote", "10.0.0.8,10.0.0.7:rmi");
     }
 
