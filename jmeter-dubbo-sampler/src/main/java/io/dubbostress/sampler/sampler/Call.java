@@ -6,7 +6,8 @@ import org.apache.jmeter.samplers.SampleResult;
 /**
  * One way of making the call a sample records, as JMeter's TCP sampler holds a {@code TCPClient} and its HTTP sampler
  * an implementation created from the sampler's settings: {@link DubboCall} (a Dubbo reference, generic or typed) or
- * {@link HopCall} (HTTP to the consumer controller), chosen from the address by {@link Calls}. Each builds its own plan
+ * {@link HopCall} (HTTP to the consumer controller), or in jmeter-dubbo3-sampler the protobuf IDL call
+ * ({@code io.dubbostress.sampler.idl.IdlCall}), chosen from the fields by {@link Calls}. Each builds its own plan
  * from the sampler's fields ({@link SamplerFields}) and does only the call: the sampler keeps the clock (the sample's
  * start, the nanoTime interval, its end) and the verdict (success, code, message) in one place,
  * {@link DubboSampler#sample}.
@@ -21,7 +22,7 @@ import org.apache.jmeter.samplers.SampleResult;
  * call.close();                                  // thread end
  * }</pre>
  */
-interface Call {
+public interface Call {
 
     /** What the sample shows as its sampler data (the request), worked out with the plan. */
     String samplerData();

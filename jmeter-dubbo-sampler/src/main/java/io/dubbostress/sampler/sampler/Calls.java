@@ -1,9 +1,13 @@
 package io.dubbostress.sampler.sampler;
 
+import io.dubbostress.sampler.idl.IdlCalls;
+
 /**
  * Which {@link Call} the sampler's fields name, decided here alone: the consumer hop for an {@code http://} address
- * ({@link HopPlan#names}), else Dubbo. A call of the same kind takes new fields itself ({@link Call#replanned}) and keeps
- * what it holds open.
+ * ({@link HopPlan#names}), a protobuf IDL call for invocation {@code idl} or a {@code grpc://} address
+ * ({@link SamplerFields#namesIdl}: {@link IdlCalls}, in jmeter-dubbo3-sampler; the Dubbo 2.7 jar's says it needs that
+ * jar), else Dubbo. A call of the same kind takes new fields itself ({@link Call#replanned}) and keeps what it holds
+ * open.
  *
  * <pre>{@code
  * Call call = Calls.next(previous, SamplerFields.read(sampler), loader);   // previous may be null
@@ -25,8 +29,9 @@ final class Calls {
         if (same != null) {
             return same;
         }
-        Call fresh = HopPlan.names(fields) ? HopCall.of(HopPlan.of(fields)) : DubboCall.of(DubboPlan.of(fields, loader),
-                loader);
+        Call fresh = HopPlan.names(fields) ? HopCall.of(HopPlan.of(fields))
+                : fields.namesIdl() ? IdlCalls.call(fields, loader)
+                : DubboCall.of(DubboPlan.of(fields, loader), loader);
         if (previous != null) {
             previous.close();
         }

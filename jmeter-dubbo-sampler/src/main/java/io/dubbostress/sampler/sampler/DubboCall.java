@@ -6,7 +6,6 @@ import io.dubbostress.sampler.call.EchoCheck;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.json.ResultJson;
-import java.nio.charset.StandardCharsets;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -73,12 +72,10 @@ final class DubboCall implements Call {
         if (p.echoCheck() && !EchoCheck.matches(p.arguments().first(), response)) {
             return Failure.of(Failure.MISMATCH, EchoCheck.describeMismatch(p.arguments().first(), response));
         }
-        int keep = p.responseDataChars();
-        if (keep != 0 && response != null) {
+        if (p.responseDataChars() != 0 && response != null) {
             // a String as it is; anything else as JSON (arrays, POJOs, maps, java.time), for JSON extractors
-            String text = response instanceof String ? (String) response : ResultJson.write(response);
-            String kept = keep > 0 && text.length() > keep ? text.substring(0, keep) : text;
-            result.setResponseData(kept, StandardCharsets.UTF_8.name());
+            ResponseData.keep(result, response instanceof String ? (String) response : ResultJson.write(response),
+                    p.responseDataChars());
         }
         return null;
     }

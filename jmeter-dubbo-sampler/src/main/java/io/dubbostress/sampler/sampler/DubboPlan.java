@@ -13,7 +13,6 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.cluster.Cluster;
@@ -67,11 +66,7 @@ final class DubboPlan {
             throw new ConfigurationException(DubboSampler.ADDRESS + ": empty: give provider addresses"
                     + " (dubbo://host:port), a registry (zookeeper://host:port) or the hop (http://host:port/path)");
         }
-        String invocation = f.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
-        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)) {
-            throw new ConfigurationException(DubboSampler.INVOCATION + ": '" + invocation + "' is not one of "
-                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED);
-        }
+        String invocation = f.invocation(); // generic or typed: an IDL call is not planned here (Calls)
         boolean typed = DubboSampler.INVOCATION_TYPED.equals(invocation);
         String interfaceName = f.text(DubboSampler.INTERFACE, DubboSampler.INTERFACE_DEFAULT);
         if (interfaceName.isEmpty()) {
@@ -134,6 +129,7 @@ final class DubboPlan {
                 + attachments.keys()) + (echo ? ", echo checked" : "");
         return new DubboPlan(key, method, arguments, attachments, echo, keep, data);
     }
+
 
     ReferenceKey key() {
         return key;
