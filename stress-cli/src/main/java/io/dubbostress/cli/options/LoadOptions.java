@@ -50,6 +50,11 @@ public final class LoadOptions {
         public boolean needsConsumer() {
             return scenarios.stream().anyMatch(s -> s.kind().needsConsumer());
         }
+
+        /** The same load at another rate (a capacity search's first trial: {@link CapacityOptions.Capacity#startRate}). */
+        public Load atRate(RateSchedule other) {
+            return new Load(scenarios, duration, warmup, rampup, other);
+        }
     }
 
     /** The options' values: the warm-up shorter than the duration, the ramp-up not longer. */

@@ -100,7 +100,11 @@ public class RunCommand implements Callable<Integer> {
                     + "cannot call tri://: run the direct scenarios only (--scenarios direct-1k,direct-100k) or give a "
                     + "dubbo:// URL");
         }
-        RunSettings settings = new RunSettings(h, l, capacity == null ? null : capacity.value(l), s,
+        CapacityOptions.Capacity search = capacity == null ? null : capacity.value(l);
+        if (search != null) {
+            l = l.atRate(search.startRate()); // the run's rate is the first trial's, 100 calls/s when not given
+        }
+        RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
                 out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null);
         // the shares, and an address the servers can call back, are checked before anything starts
