@@ -86,7 +86,7 @@ public final class JMeterRun {
         p.put("jmeter.save.saveservice.thread_counts", "true");
         p.put("jmeter.save.saveservice.url", "true");
         p.put("jmeter.save.saveservice.response_data.on_error", "false");
-        p.put("sample_variables", SAMPLE_VARIABLES);
+        p.put("sample_variables", JtlColumn.sampleVariables()); // not SAMPLE_VARIABLES: JTL_PROPERTIES is made first
         p.put("summariser.name", "summary");
         p.put("summariser.interval", "5");
         p.put("summariser.out", "true");

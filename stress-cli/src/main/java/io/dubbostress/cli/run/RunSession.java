@@ -101,7 +101,7 @@ final class RunSession {
         manifest.host.putAll(HostFacts.collect());
         double warmupSeconds = settings.load().warmup().toMillis() / 1000.0;
         for (Scenario s : settings.load().scenarios()) {
-            if (settings.capacity().slo() == null) { // a capacity search adds a record per trial as it goes
+            if (settings.capacity() == null) { // a capacity search adds a record per trial as it goes
                 manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(),
                         s.payloadBytes(), warmupSeconds));
             }
@@ -118,7 +118,7 @@ final class RunSession {
                     shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
-            if (settings.capacity().slo() != null) {
+            if (settings.capacity() != null) {
                 capacity = findMaxRate(warmupSeconds);
             } else {
                 for (int i = 0; i < settings.load().scenarios().size() && !interrupted; i++) {

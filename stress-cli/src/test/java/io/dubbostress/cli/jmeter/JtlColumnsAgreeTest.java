@@ -21,6 +21,10 @@ class JtlColumnsAgreeTest {
                 .containsExactlyElementsOf(JtlColumn.EXTRA.stream().map(JtlColumn::headerName).toList());
         assertThat(JtlVariables.SAMPLE_VARIABLES).isEqualTo(JtlColumn.sampleVariables())
                 .isEqualTo("elapsed_us,due_us,lag_us,response_us");
+        // what stress run has JMeter write (JTL_PROPERTIES is made in a static initializer: never the null of a field
+        // declared after it)
+        assertThat(JMeterRun.JTL_PROPERTIES).containsEntry("sample_variables", JtlColumn.sampleVariables());
+        assertThat(JMeterRun.SAMPLE_VARIABLES).isEqualTo(JtlColumn.sampleVariables());
         // each name is a column the report reads, not one it passes over
         for (String name : JtlVariables.SAMPLE_VARIABLES.split(",")) {
             assertThat(JtlColumn.ofHeader(name)).as(name).isNotEqualTo(JtlColumn.OTHER);
