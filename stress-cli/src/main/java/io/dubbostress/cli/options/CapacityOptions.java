@@ -15,10 +15,12 @@ import picocli.CommandLine.Option;
  */
 public final class CapacityOptions {
 
-    @Option(names = "--find-max-rate", required = true, description = "Capacity search: per scenario, trials of "
+    @Option(names = "--find-max-rate", required = true, description = "Capacity search: per scenario, steps of "
             + "--duration at a constant rate, doubling from --rate while the --slo holds, then bisecting, up to "
-            + "--search-trials; reports the highest rate that held and the curve (capacity.md, capacity.json, the "
-            + "console).")
+            + "--search-trials; the steps run as steps of one JMeter run (after every thread's opening call), each "
+            + "judged over its own window after --warmup: held, broke or not sure, and what limited it (the provider, "
+            + "the load generator, the machine, the SLO). Reports the answer and the curve (capacity.md, capacity.json, "
+            + "the console).")
     boolean findMaxRate;
 
     @Option(names = "--slo", paramLabel = "SLO", required = true, converter = Slo.Converter.class,
@@ -27,7 +29,7 @@ public final class CapacityOptions {
     Slo slo;
 
     @Option(names = "--search-trials", paramLabel = "N", defaultValue = "8",
-            description = "With --find-max-rate: at most this many trials per scenario. Default: ${DEFAULT-VALUE}.")
+            description = "With --find-max-rate: at most this many steps per scenario. Default: ${DEFAULT-VALUE}.")
     int searchTrials = 8;
 
     /** The search: held to {@code slo}, at most {@code searchTrials} trials, the first at {@code startRate}. */
@@ -40,7 +42,8 @@ public final class CapacityOptions {
      */
     public Capacity value(LoadOptions.Load load) {
         RateSchedule rate = load.rate();
-        if (rate.isOpen() && (rate.segments().size() != 1 || !rate.segments().get(0).matches("[0-9.]+"))) {
+        if (rate.isOpen() && (rate.segments().size() != 1 || rate.segments().get(0).contains(":")
+                || rate.segments().get(0).contains(".."))) {
             throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                     + "constant rate, e.g. 200, not '" + rate.asProperty() + "'");
         }

@@ -102,8 +102,16 @@ public class RunCommand implements Callable<Integer> {
         }
         CapacityOptions.Capacity search = capacity == null ? null : capacity.value(l);
         if (search != null) {
+            if (remote != null) {
+                // each server's schedule starts after its own opening calls, and says so in its own jmeter.log: the
+                // steps' windows on the controller would be guesses
+                throw new UserError("Option '--find-max-rate' cannot be used with '--remote': the search judges each "
+                        + "step from the moment this machine's JMeter started its schedule; run it with a local JMeter");
+            }
             l = l.atRate(search.startRate()); // the run's rate is the first trial's, 100 calls/s when not given
         }
+        // what the plans' Target Rate Schedule would refuse at its first call, or cut at the run's end
+        l.rate().check(h.threads(), l.duration());
         RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
                 out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null);

@@ -52,6 +52,21 @@ class RunOptionsTest {
         assertRefused("stress run: Option '--slo' needs '--find-max-rate'", "--slo", "p99=20ms");
         assertRefused("stress run: Option '--search-trials' needs '--find-max-rate' and '--slo'", "--search-trials",
                 "3");
+        assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
+                + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
+                + "most", "--rate", "1e9");
+        assertRefused("stress run: Invalid value for option '--rate': 99999999999999999999999 calls/s cannot be "
+                + "reached by 20 threads (--threads): a thread makes at most one call per 10 us (100,000 calls/s), so "
+                + "2,000,000 calls/s at most", "--rate", "99999999999999999999999");
+        assertRefused("stress run: Invalid value for option '--rate': the schedule 100:30s,200:1m lasts 1m30s, longer "
+                + "than --duration 30s: what comes after 30s would never run; give a --duration that holds it, or a "
+                + "shorter schedule", "--rate", "100:30s,200:1m", "--duration", "30s");
+        assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
+                + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
+                + "most", "--find-max-rate", "--slo", "p99=20ms", "--rate", "1e9");
+        assertRefused("stress run: Option '--find-max-rate' cannot be used with '--remote': the search judges each step "
+                + "from the moment this machine's JMeter started its schedule; run it with a local JMeter",
+                "--find-max-rate", "--slo", "p99=20ms", "--remote", "10.0.0.7");
         assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "
                 + "response time with a unit, and an optional error budget, e.g. p99=20ms or p50=2ms,p99=20ms,errors=1%",
                 "--find-max-rate",

@@ -66,6 +66,8 @@ public final class DelimitedRows implements Closeable {
     private int pos;
     private int limit;
     private boolean eof;
+    /** {@link #follow}: the end of the file is only where the writer is now; a row without its line break waits. */
+    private boolean following;
 
     private final int[] fieldStart;
     private final int[] fieldEnd;
@@ -105,6 +107,39 @@ public final class DelimitedRows implements Closeable {
             closeQuietly(in);
             throw e;
         }
+    }
+
+    /**
+     * Reads a file that is still being written (a running JMeter's JTL): {@link #next()} returns false when no whole
+     * row is there yet, and rows written later come with later calls. A row without its line break is never read half:
+     * it waits for the rest. The file must already have its header line (null: not yet; try again later).
+     */
+    static DelimitedRows follow(Path file, String what) {
+        try {
+            if (!Files.isRegularFile(file) || !hasWholeLine(file)) {
+                return null;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        DelimitedRows rows = open(file, what);
+        rows.following = true;
+        return rows;
+    }
+
+    private static boolean hasWholeLine(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] b = new byte[8192];
+            int n;
+            while ((n = in.read(b)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    if (b[i] == '\n') {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -452,6 +487,9 @@ public final class DelimitedRows implements Closeable {
             buf = bigger;
         }
         int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0 && following) {
+            return false; // nothing more for now: a partial row stays in the buffer for the next call
+        }
         if (n < 0) {
             eof = true;
             return pos < limit;

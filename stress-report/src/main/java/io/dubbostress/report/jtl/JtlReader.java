@@ -68,6 +68,21 @@ public final class JtlReader implements Closeable {
         return new JtlReader(DelimitedRows.openAt(file, WHAT, columns, offset));
     }
 
+    /**
+     * Reads a JTL that is still being written (a running JMeter's): {@link #next()} returns false when no whole row is
+     * there yet, and rows written later come with later calls. A row without its line break is never read half: it
+     * waits for the rest. The file must already have its header line (null: not yet; try again later).
+     *
+     * <pre>{@code
+     * JtlReader live = JtlReader.follow(jtl);        // null until JMeter wrote the header
+     * while (live.next()) { ... live.row() ... }     // again every second, until JMeter ended
+     * }</pre>
+     */
+    public static JtlReader follow(Path file) {
+        DelimitedRows rows = DelimitedRows.follow(file, WHAT);
+        return rows == null ? null : new JtlReader(rows);
+    }
+
     public Path file() {
         return fields.file();
     }
