@@ -7,6 +7,7 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.MutuallyExclusiveArgsException;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -44,6 +45,9 @@ public final class BadInputHandler implements IParameterExceptionHandler {
      * search's, a distributed run's) the words of the option given: {@code Option '--find-max-rate' needs '--slo'}.
      */
     static String message(ParameterException ex, String[] args) {
+        if (ex instanceof MutuallyExclusiveArgsException) {
+            return exclusive(ex, args);
+        }
         if (!(ex instanceof MissingParameterException)) {
             return ex.getMessage();
         }
@@ -74,5 +78,21 @@ public final class BadInputHandler implements IParameterExceptionHandler {
             return ex.getMessage();
         }
         return "Option '" + String.join("', '", given) + "' needs '" + String.join("' and '", needed) + "'";
+    }
+
+    /**
+     * Options of an exclusive {@code @ArgGroup} given together: the first one given named, with what it excludes
+     * ({@code --provider-url} names the provider: not with {@code --provider} or {@code --registry}); picocli's own
+     * words for any other group.
+     */
+    private static String exclusive(ParameterException ex, String[] args) {
+        for (String arg : args) {
+            String flag = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (flag.equals("--provider-url")) {
+                return "Invalid value for option '--provider-url': it names the provider, so it cannot be combined "
+                        + "with --provider or --registry";
+            }
+        }
+        return ex.getMessage();
     }
 }

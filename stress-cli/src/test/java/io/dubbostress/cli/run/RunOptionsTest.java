@@ -74,6 +74,12 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                 + "constant rate, e.g. 200, not '100,200'", "--find-max-rate", "--slo", "p99=20ms", "--rate",
                 "100,200");
+        assertRefused("stress run: Invalid value for option '--provider-url': it names the provider, so it cannot be "
+                + "combined with --provider or --registry", "--provider-url", "tri://127.0.0.1:50051", "--registry",
+                "zookeeper://127.0.0.1:2181");
+        assertRefused("stress run: Invalid value for option '--provider-url': it names the provider, so it cannot be "
+                + "combined with --provider or --registry", "--provider", "127.0.0.1:20880", "--provider-url",
+                "dubbo://127.0.0.1:20880");
         assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
                 "--provider", "nohost");
         assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",
