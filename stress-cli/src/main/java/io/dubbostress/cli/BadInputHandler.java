@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.MaxValuesExceededException;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.MutuallyExclusiveArgsException;
 import picocli.CommandLine.Model.ArgGroupSpec;
@@ -45,7 +46,9 @@ public final class BadInputHandler implements IParameterExceptionHandler {
      * search's, a distributed run's) the words of the option given: {@code Option '--find-max-rate' needs '--slo'}.
      */
     static String message(ParameterException ex, String[] args) {
-        if (ex instanceof MutuallyExclusiveArgsException) {
+        if (ex instanceof MutuallyExclusiveArgsException || ex instanceof MaxValuesExceededException) {
+            // --provider-url then --provider: mutually exclusive; --provider then --provider-url: the exclusive
+            // group matched twice ("expected only one match")
             return exclusive(ex, args);
         }
         if (!(ex instanceof MissingParameterException)) {
@@ -86,12 +89,13 @@ public final class BadInputHandler implements IParameterExceptionHandler {
      * words for any other group.
      */
     private static String exclusive(ParameterException ex, String[] args) {
+        List<String> flags = new ArrayList<>();
         for (String arg : args) {
-            String flag = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            if (flag.equals("--provider-url")) {
-                return "Invalid value for option '--provider-url': it names the provider, so it cannot be combined "
-                        + "with --provider or --registry";
-            }
+            flags.add(arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg);
+        }
+        if (flags.contains("--provider-url") && (flags.contains("--provider") || flags.contains("--registry"))) {
+            return "Invalid value for option '--provider-url': it names the provider, so it cannot be combined "
+                    + "with --provider or --registry";
         }
         return ex.getMessage();
     }
