@@ -1,5 +1,6 @@
 package io.dubbostress.cli.profile;
 
+import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -115,7 +116,7 @@ public final class AsyncProfiler implements ProfilerEngine {
 
     /** The profiler's log of {@code file}: {@code consumer.jfr.log}. */
     static Path log(Path file) {
-        return file.resolveSibling(file.getFileName() + ".log");
+        return file.resolveSibling(file.getFileName() + RunLayout.PROFILER_LOG_SUFFIX);
     }
 
     /** async-profiler's options are separated by commas: a path with one cannot be given. */

@@ -8,13 +8,16 @@ import java.nio.file.Path;
  * <pre>
  * run.json                          settings, versions, host, services, scenarios ({@link RunManifest})
  * scenarios/&lt;name&gt;/results.jtl     the scenario's samples       .../perfmon.csv    server metrics
+ * scenarios/&lt;name&gt;/perfmon-generators.csv   the load generators' metrics (a distributed run's --generator-agents)
  * scenarios/&lt;name&gt;/jmeter.log      .../jmeter.out (JMeter's console)   .../dashboard/ (JMeter's HTML report)
- * scenarios/&lt;name&gt;/perfmon-jvms.csv   context switches, threads, open files, CPU of each JVM and the host
- * scenarios/&lt;name&gt;/profiles/       stress run --profile: &lt;service&gt;.jfr per JVM, capture.json
+ * scenarios/&lt;name&gt;/profiles/       stress run --profile: &lt;service&gt;.jfr per JVM, capture.json, &lt;service&gt;.jfr.log
  * gc/&lt;service&gt;-gc.log             GC logs of provider, consumer, and JMeter per scenario
  * logs/&lt;service&gt;.log              the services' own output
  * report.md, report.json, report.html
+ * capacity.md, capacity.json        a capacity search's answer (--find-max-rate)
  * </pre>
+ *
+ * Every name in a run folder is spelled here, and nowhere else.
  */
 public final class RunLayout {
 
@@ -24,11 +27,23 @@ public final class RunLayout {
     public static final String PERFMON = "perfmon.csv";
     public static final String GC = "gc";
     public static final String LOGS = "logs";
-    public static final String JVM_PERFMON = "perfmon-jvms.csv";
+    public static final String JMETER_LOG = "jmeter.log";
+    public static final String JMETER_OUT = "jmeter.out";
+    public static final String GENERATORS_PERFMON = "perfmon-generators.csv";
+    public static final String DASHBOARD = "dashboard";
+    /** What the GC logs' names end with: {@code <service>-gc.log}. */
+    public static final String GC_LOG_SUFFIX = "-gc.log";
+    public static final String REPORT_MD = "report.md";
+    public static final String REPORT_JSON = "report.json";
+    public static final String REPORT_HTML = "report.html";
+    public static final String CAPACITY_MD = "capacity.md";
+    public static final String CAPACITY_JSON = "capacity.json";
     public static final String PROFILES = "profiles";
     public static final String PROFILE_CAPTURE = "capture.json";
     /** What a profile's file name ends with: {@code <service>.jfr}. */
     public static final String PROFILE_SUFFIX = ".jfr";
+    /** What the profiler's log beside a profile adds to its name ({@code provider.jfr.log}), kept when it said something. */
+    public static final String PROFILER_LOG_SUFFIX = ".log";
 
     private final Path root;
 
@@ -60,13 +75,42 @@ public final class RunLayout {
         return scenarioDir(scenario).resolve(PERFMON);
     }
 
+    /** The load generators' PerfMon readings beside the scenario's JTL ({@code stress run --generator-agents}). */
+    public Path generatorsPerfMonCsv(String scenario) {
+        return scenarioDir(scenario).resolve(GENERATORS_PERFMON);
+    }
+
+    public Path jmeterLog(String scenario) {
+        return scenarioDir(scenario).resolve(JMETER_LOG);
+    }
+
+    /** JMeter's console output. */
+    public Path jmeterOut(String scenario) {
+        return scenarioDir(scenario).resolve(JMETER_OUT);
+    }
+
+    /** JMeter's HTML dashboard of the scenario; beside it {@code dashboard.log}, {@code dashboard.out}. */
+    public Path dashboardDir(String scenario) {
+        return scenarioDir(scenario).resolve(DASHBOARD);
+    }
+
+    /** A file of the dashboard's making beside its folder: {@code dashboard.log}, {@code dashboard.out}, ... */
+    public Path dashboardFile(String scenario, String suffix) {
+        return scenarioDir(scenario).resolve(DASHBOARD + suffix);
+    }
+
+    /** A scenario's file as the console names it: relative to the run folder, with '/'. */
+    public static String relative(String scenario, String file) {
+        return SCENARIOS + "/" + scenario + "/" + file;
+    }
+
     /** The JTL's path as run.json records it: relative to the run folder, with '/'. */
     public static String relativeJtl(String scenario) {
-        return SCENARIOS + "/" + scenario + "/" + RESULTS;
+        return relative(scenario, RESULTS);
     }
 
     public static String relativePerfMonCsv(String scenario) {
-        return SCENARIOS + "/" + scenario + "/" + PERFMON;
+        return relative(scenario, PERFMON);
     }
 
     public Path gcDir() {
@@ -74,7 +118,20 @@ public final class RunLayout {
     }
 
     public Path gcLog(String service) {
-        return gcDir().resolve(service + "-gc.log");
+        return gcDir().resolve(service + GC_LOG_SUFFIX);
+    }
+
+    /** Whether a file name in {@link #gcDir()} is a GC log. */
+    public static boolean isGcLog(String fileName) {
+        return fileName.endsWith(GC_LOG_SUFFIX);
+    }
+
+    public Path capacityMd() {
+        return root.resolve(CAPACITY_MD);
+    }
+
+    public Path capacityJson() {
+        return root.resolve(CAPACITY_JSON);
     }
 
     public Path logsDir() {
@@ -83,11 +140,6 @@ public final class RunLayout {
 
     public Path serviceLog(String service) {
         return logsDir().resolve(service + ".log");
-    }
-
-    /** The run's own readings of each JVM and of the host (context switches, threads, open files, CPU). */
-    public Path jvmPerfMonCsv(String scenario) {
-        return scenarioDir(scenario).resolve(JVM_PERFMON);
     }
 
     /** {@code stress run --profile}: the scenario's profiles and their capture.json. */
