@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
             "  stress run                       20 threads x 10 minutes x 4 scenarios",
             "  stress run --scenarios direct-1k,hop-1k --threads 50 --rate 2000",
             "  stress run --scenarios direct-1k,hop-1k --duration 20s --find-max-rate --slo p99=20ms",
+            "  stress run --scenarios direct-1k --duration 1m --repeat 3   then: stress compare BASE NEW",
             "  stress run --provider 10.0.0.5:20880 --consumer-url http://10.0.0.6:8080 \\",
             "             --agent 10.0.0.5:4444"})
 public class RunCommand implements Callable<Integer> {
@@ -92,6 +93,12 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--search-trials", paramLabel = "N", defaultValue = "8",
             description = "With --find-max-rate: at most this many trials per scenario. Default: ${DEFAULT-VALUE}.")
     int searchTrials;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Trials of each scenario, run alternately (direct-1k, hop-1k, direct-1k, hop-1k, ...: drift "
+                    + "hits all alike), each in scenarios/<name>-trial-<i>; stress compare measures run-to-run noise "
+                    + "from them. Default: ${DEFAULT-VALUE}.")
+    int repeat;
 
     @Option(names = "--jmeter-jvm-args", paramLabel = "ARGS", defaultValue = HarnessDefaults.LOAD_JVM_ARGS,
             description = "JVM options of JMeter. Default: ${DEFAULT-VALUE}.")
@@ -209,6 +216,13 @@ public class RunCommand implements Callable<Integer> {
         } else if (slo != null) {
             throw new UserError("Option '--slo' is for the capacity search: add --find-max-rate");
         }
+        if (repeat < 1 || repeat > 100) {
+            throw new UserError("Invalid value for option '--repeat': " + repeat + " (1 to 100 trials)");
+        }
+        if (repeat > 1 && findMaxRate) {
+            throw new UserError("Option '--repeat' is for ordinary runs, not the capacity search (--find-max-rate)");
+        }
+        s.repeat = repeat;
         s.timeoutMs = harness.timeoutMs;
         s.cpuIterations = harness.cpuIterations;
         s.providerJvmArgs = harness.providerJvmArgs;

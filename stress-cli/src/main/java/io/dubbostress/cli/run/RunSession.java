@@ -87,10 +87,15 @@ final class RunSession {
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
         manifest.host.putAll(HostFacts.collect());
         double warmupSeconds = settings.warmup.toMillis() / 1000.0;
-        for (Scenario s : settings.scenarios) {
-            if (settings.slo == null) { // a capacity search adds a record per trial as it goes
-                manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(),
-                        s.payloadBytes(), warmupSeconds));
+        // --repeat N: the scenarios' trials alternate (A B A B ...), so drift hits every scenario alike
+        List<Scenario> order = new ArrayList<>();
+        for (int trial = 1; trial <= settings.repeat && settings.slo == null; trial++) {
+            for (Scenario s : settings.scenarios) { // a capacity search adds a record per trial as it goes
+                order.add(s);
+                manifest.scenarios.add(settings.repeat == 1
+                        ? new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes(), warmupSeconds)
+                        : RunManifest.ScenarioRecord.trial(s.name(), trial, s.kind().planFile(), s.payloadBytes(),
+                                warmupSeconds));
             }
         }
         CapacityReport capacity = null;
@@ -100,7 +105,8 @@ final class RunSession {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
-            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.scenarios.size(),
+            err.printf("stress run: %d scenario(s)%s x %s, %d threads, rate %s%s -> %s%n", settings.scenarios.size(),
+                    settings.repeat > 1 ? " x " + settings.repeat + " trials" : "",
                     DurationConverter.format(settings.duration), settings.threads, settings.rate,
                     shares(settings.generators()), layout.root());
             services.start();
@@ -108,8 +114,8 @@ final class RunSession {
             if (settings.slo != null) {
                 capacity = findMaxRate(warmupSeconds);
             } else {
-                for (int i = 0; i < settings.scenarios.size() && !interrupted; i++) {
-                    if (!runScenario(settings.scenarios.get(i), i + 1)) {
+                for (int i = 0; i < order.size() && !interrupted; i++) {
+                    if (!runScenario(order.get(i), i + 1, order.size())) {
                         break;
                     }
                 }
@@ -135,9 +141,10 @@ final class RunSession {
     }
 
     /** Runs one scenario; false when the run should not go on (a service died, JMeter could not run the plan). */
-    private boolean runScenario(Scenario scenario, int index) {
+    private boolean runScenario(Scenario scenario, int index, int count) {
         RunManifest.ScenarioRecord record = manifest.scenarios.get(index - 1);
-        boolean goOn = runner.run(scenario, index, record, services.endpoints(), this::writeManifest);
+        boolean goOn = runner.run(scenario, record.name, settings.rate, index, count, record, services.endpoints(),
+                this::writeManifest);
         return afterScenario(scenario, record, goOn);
     }
 
@@ -287,7 +294,7 @@ final class RunSession {
      * no more than 2 GiB up front (a long run on a small disk is told before it starts, not after an hour).
      */
     private long minFreeBytes() {
-        long seconds = settings.duration.getSeconds() * settings.scenarios.size();
+        long seconds = settings.duration.getSeconds() * settings.scenarios.size() * settings.repeat;
         long estimate = seconds * 50_000L * 200L;
         return Math.min(estimate, 2L * 1024 * 1024 * 1024) + 64L * 1024 * 1024;
     }

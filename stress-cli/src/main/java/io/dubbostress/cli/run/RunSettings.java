@@ -20,6 +20,8 @@ final class RunSettings {
     /** --find-max-rate: the SLO the capacity search holds the trials to; null for an ordinary run. */
     Slo slo;
     int searchTrials = 8;
+    /** --repeat: trials of each scenario, run alternately (A B A B ...); 1 = each scenario once, as before. */
+    int repeat = 1;
     int timeoutMs = Integer.parseInt(HarnessDefaults.TIMEOUT_MS);
     int cpuIterations = Integer.parseInt(HarnessDefaults.CPU_ITERATIONS);
     String providerJvmArgs = "";
@@ -69,6 +71,9 @@ final class RunSettings {
         m.put("rate", rate.asProperty());
         if (slo != null) {
             m.put("findMaxRate", "slo " + slo + ", at most " + searchTrials + " trials per scenario");
+        }
+        if (repeat > 1) {
+            m.put("repeat", String.valueOf(repeat));
         }
         m.put("timeoutMs", String.valueOf(timeoutMs));
         m.put("cpuIterations", String.valueOf(cpuIterations));

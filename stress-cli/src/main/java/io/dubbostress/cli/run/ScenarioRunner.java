@@ -59,21 +59,12 @@ final class ScenarioRunner {
     }
 
     /**
-     * Runs {@code scenario} (number {@code index} of the run) against {@code endpoints}, keeping {@code record} up to
-     * date ({@code saved} writes run.json). A scenario the watchdog had to stop, or that did not record what JMeter
-     * ran (no sample, a cut JTL), is marked failed with the reason in its message. Returns false when the run cannot
-     * go on: JMeter could not run the plan at all, or the disk of the run folder is full.
-     */
-    boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
-            Runnable saved) {
-        return run(scenario, scenario.name(), settings.rate, index, settings.scenarios.size(), record, endpoints,
-                saved);
-    }
-
-    /**
-     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, in the folder
-     * {@code name} (a capacity search's trial: {@code direct-1k-at-400}) at {@code rate}, number {@code index} of
-     * {@code count}.
+     * Runs {@code scenario} in the folder {@code name} (the scenario's own, a --repeat trial's {@code direct-1k-trial-2},
+     * or a capacity search's trial {@code direct-1k-at-400}) at {@code rate}, number {@code index} of {@code count},
+     * against {@code endpoints}, keeping {@code record} up to date ({@code saved} writes run.json). A scenario the
+     * watchdog had to stop, or that did not record what JMeter ran (no sample, a cut JTL), is marked failed with the
+     * reason in its message. Returns false when the run cannot go on: JMeter could not run the plan at all, or the
+     * disk of the run folder is full.
      */
     boolean run(Scenario scenario, String name, RateSchedule rate, int index, int count,
             RunManifest.ScenarioRecord record, ServiceEndpoints endpoints, Runnable saved) {

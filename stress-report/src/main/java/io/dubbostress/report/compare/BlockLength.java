@@ -7,8 +7,11 @@ package io.dubbostress.report.compare;
  * finds the lag beyond which they are indistinguishable from zero ({@code |rho| < 2 sqrt(log10(n) / n)} for
  * {@code K_n = max(5, sqrt(log10 n))} lags in a row), estimates the long-run variance and its derivative with a flat-top
  * lag window up to twice that lag, and returns {@code b = (2 G^2 / D)^(1/3) n^(1/3)} with {@code D = 4/3 g(0)^2},
- * rounded up and kept within {@code [1, min(3 sqrt(n), n / 3)]}. An uncorrelated series gets 1; a series that wanders
- * slowly gets long blocks.
+ * rounded up and kept within {@code [1, min(3 sqrt(n), n / 3)]}. That length is optimal for the variance's mean
+ * squared error, not for an interval's coverage: the bootstrap's variance falls short by about {@code reach / b}
+ * ({@code reach = |G| / g}, how far the correlation carries), so blocks are also made at least {@link #REACH_FACTOR}
+ * reaches long (at most a quarter of the series). An uncorrelated series gets 1; a series that wanders slowly gets
+ * long blocks, and few of them.
  *
  * <pre>{@code
  * int segmentsPerBlock = BlockLength.of(perSegmentCounts);
@@ -17,7 +20,7 @@ package io.dubbostress.report.compare;
 public final class BlockLength {
 
     /** Blocks are at least this many times the autocorrelation's reach. */
-    static final double REACH_FACTOR = Double.parseDouble(System.getProperty("reach", "5"));
+    static final double REACH_FACTOR = 10;
 
     /**
      * The chosen length, in segments, and the series' autocorrelation reach {@code |G| / g} (in segments: how far the

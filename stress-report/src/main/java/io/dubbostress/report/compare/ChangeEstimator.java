@@ -24,8 +24,9 @@ import java.util.Locale;
  * {@code d +- t(df, (1 + c) / 2) x se} with Welch-Satterthwaite's {@code df}; the verdict is a change when the interval
  * leaves out zero. The minimum detectable effect is {@code (t(df, (1 + c) / 2) + t(df, 0.8)) x se}: a true change that
  * large is detected four times in five. An error share's trial variance is at least that of independent samples with
- * one more failure and one more success ({@code p = (e + 1) / (n + 2)}), so two runs without errors still say how
- * small a rise they could see.
+ * one more failure and one more success ({@code p = (e + 1) / (n + 2)}), and the difference is taken between these
+ * adjusted shares (Agresti and Caffo, 2000: the plain difference of rare counts covers too little), so two runs
+ * without errors still say how small a rise they could see.
  *
  * <pre>{@code
  * FigureChange p99 = ChangeEstimator.estimate(Figure.P99, baseTrials, newTrials, 0.95);
@@ -143,7 +144,9 @@ final class ChangeEstimator {
         double blocksDf = 0;
         for (int t = 0; t < k; t++) {
             TrialFigures trial = trials.get(t);
-            y[t] = log ? Math.log(trial.point(f)) : trial.point(f);
+            // the error share: Agresti and Caffo's adjustment, one more failure and one more success per trial
+            y[t] = f == Figure.ERRORS ? 100 * (trial.errors() + 1.0) / (trial.samples() + 2.0)
+                    : log ? Math.log(trial.point(f)) : trial.point(f);
             double v = variance(trial.replicates(f), log) * trial.varianceFactor();
             if (f == Figure.ERRORS) {
                 double p = (trial.errors() + 1.0) / (trial.samples() + 2.0);

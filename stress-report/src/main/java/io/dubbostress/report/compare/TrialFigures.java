@@ -32,6 +32,7 @@ public final class TrialFigures {
     static final int SAMPLES_ABOVE = 10;
 
     private final long samples;
+    private final long segmentMs;
     private final int segments;
     private final int blockLength;
     private final Map<Figure, Double> points = new EnumMap<>(Figure.class);
@@ -41,7 +42,9 @@ public final class TrialFigures {
     private final LatencyUnit unit;
     private final double reach;
 
-    private TrialFigures(long samples, long errors, int segments, int blockLength, double reach, LatencyUnit unit) {
+    private TrialFigures(long samples, long errors, int segments, long segmentMs, int blockLength, double reach,
+                         LatencyUnit unit) {
+        this.segmentMs = segmentMs;
         this.reach = reach;
         this.samples = samples;
         this.errors = errors;
@@ -115,7 +118,8 @@ public final class TrialFigures {
                 reach = Math.max(reach, choice.reach());
             }
         }
-        TrialFigures figures = new TrialFigures(total, trial.errors(), m, block, reach, trial.unit());
+        TrialFigures figures = new TrialFigures(total, trial.errors(), m, trial.segmentMs(), block, reach,
+                trial.unit());
         figures.points.putAll(points);
         for (Figure f : points.keySet()) {
             long have = f.fromDue() ? trial.pacedSamples() : total;
@@ -221,6 +225,10 @@ public final class TrialFigures {
 
     public int segments() {
         return segments;
+    }
+
+    public long segmentMs() {
+        return segmentMs;
     }
 
     /** Segments per bootstrap block. */

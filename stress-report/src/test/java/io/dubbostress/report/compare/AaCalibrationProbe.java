@@ -10,7 +10,7 @@ public class AaCalibrationProbe {
     public static void main(String[] args) {
         int pairs = Integer.parseInt(args[0]);
         int k = Integer.parseInt(args[1]);
-        SyntheticTrials process = SyntheticTrials.independent(2000, 8, 500);
+        SyntheticTrials process = SyntheticTrials.independent(Double.parseDouble(System.getProperty("rate","2000")), Double.parseDouble(System.getProperty("secs","8")), 500);
         if (args.length > 2) process = process.autocorrelated(Double.parseDouble(args[2]), Double.parseDouble(args[3]));
         if (args.length > 4) process = process.runToRun(Double.parseDouble(args[4]));
         long t0 = System.nanoTime();
