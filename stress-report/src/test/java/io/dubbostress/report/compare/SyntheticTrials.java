@@ -5,8 +5,8 @@ import io.dubbostress.report.LatencyUnit;
 import java.util.SplittableRandom;
 
 /**
- * Trials drawn from a known process, straight into {@link SteadySegments} (the rows a JTL would give): {@code rate}
- * calls per second for {@code seconds}, latencies log-normal around {@code medianUs} with log spread {@code sigma},
+ * Trials drawn from a known process, straight into {@link SteadySegments} (the rows a JTL would give): calls arriving
+ * at random (a Poisson process) at {@code rate} per second for {@code seconds}, latencies log-normal around {@code medianUs} with log spread {@code sigma},
  * their level wandering as an AR(1) process in 50 ms steps ({@code phi}, innovation {@code drift}: a busy machine's
  * slow waves), a level of their own per trial ({@code runSpread}: run-to-run noise), one failure in {@code 1 / errorShare}.
  * The same seed gives the same trial.
@@ -35,11 +35,15 @@ record SyntheticTrials(double rate, double seconds, double medianUs, double sigm
         double wave = 0;
         double stationary = phi > 0 ? drift / Math.sqrt(1 - phi * phi) : 0;
         wave = stationary * gaussian(random);
-        long samples = Math.round(rate * seconds);
         long stepMs = 50;
         long nextStep = start + stepMs;
-        for (long i = 0; i < samples; i++) {
-            long at = start + (long) (i * 1000 / rate);
+        double clock = 0;
+        while (true) {
+            clock += -Math.log(1 - random.nextDouble()) / rate;
+            if (clock >= seconds) {
+                break;
+            }
+            long at = start + (long) (clock * 1000);
             while (at >= nextStep) {
                 wave = phi * wave + drift * gaussian(random);
                 nextStep += stepMs;
