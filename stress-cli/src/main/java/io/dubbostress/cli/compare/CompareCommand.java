@@ -60,11 +60,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BASE", split = ",",
+    @Parameters(index = "0", arity = "1", paramLabel = "BASE", split = ",",
             description = "The run before: a run folder or a JTL (several: comma-separated).")
     private List<Path> base;
 
-    @Parameters(index = "1", paramLabel = "NEW", split = ",",
+    @Parameters(index = "1", arity = "1", paramLabel = "NEW", split = ",",
             description = "The run after: a run folder or a JTL (several: comma-separated).")
     private List<Path> news;
 

@@ -63,8 +63,10 @@ final class ChangeEstimator {
         Side rawBase = log ? side(base, f, false) : b;
         Side rawNew = log ? side(news, f, false) : n;
         Interval raw = log ? Interval.of(rawBase, rawNew, confidence) : interval;
-        boolean up = interval.low > 0;
-        boolean down = interval.high < 0;
+        // an interval of width 0 (identical, deterministic figures) holds a change only beyond rounding
+        boolean exact = Math.abs(interval.estimate) <= 1e-9 * Math.max(1, Math.abs(b.mean()));
+        boolean up = !exact && interval.low > 0;
+        boolean down = !exact && interval.high < 0;
         String verdict = up || down ? f.verdictWord(up) : FigureChange.NO_CHANGE;
         boolean worse = (up || down) && f.worse(up ? 1 : -1);
         Double change;

@@ -80,7 +80,8 @@ final class ComparisonMarkdown {
             for (FigureChange f : s.figures()) {
                 table.row(f.title() + unit(f, s.unit()), value(f.base(), f, s.unit()), value(f.news(), f, s.unit()),
                         change(f.change(), f.changeUnit()), interval(f),
-                        f.mde() == null ? NONE : String.format(Locale.ROOT, "%.1f %s", f.mde(), f.changeUnit()),
+                        f.mde() == null ? NONE : String.format(Locale.ROOT, f.changeUnit().equals("pp") ? "%.2f %s"
+                                : "%.1f %s", f.mde(), f.changeUnit()),
                         f.verdict());
             }
             if (s.failed()) {
@@ -138,13 +139,14 @@ final class ComparisonMarkdown {
     }
 
     static String change(Double v, String unit) {
-        return v == null ? NONE : String.format(Locale.ROOT, "%+.1f %s", v, unit);
+        return v == null ? NONE : String.format(Locale.ROOT, unit.equals("pp") ? "%+.2f %s" : "%+.1f %s", v, unit);
     }
 
     static String interval(FigureChange f) {
         if (f.low() == null || f.high() == null) {
             return NONE;
         }
-        return String.format(Locale.ROOT, "[%+.1f, %+.1f] %s", f.low(), f.high(), f.changeUnit());
+        return String.format(Locale.ROOT, f.changeUnit().equals("pp") ? "[%+.2f, %+.2f] %s" : "[%+.1f, %+.1f] %s",
+                f.low(), f.high(), f.changeUnit());
     }
 }

@@ -66,11 +66,11 @@
     }
     var W = 900, rowH = 22, M = {top: 44, right: 30, bottom: 40, left: 190};
     var H = M.top + M.bottom + rows.length * rowH;
-    var reach = 1;
-    rows.forEach(function (r) {
-      reach = Math.max(reach, Math.abs(r.f.low), Math.abs(r.f.high), r.f.mde || 0);
-    });
-    reach = Math.min(reach * 1.1, 1000);
+    // the axis spans the intervals, but not the widest few (a p99.9 of few samples): those run off its edge
+    var ends = rows.map(function (r) { return Math.max(Math.abs(r.f.low), Math.abs(r.f.high), Math.abs(r.f.change)); });
+    var sorted = ends.slice().sort(function (a, b) { return a - b; });
+    var typical = sorted[Math.floor(sorted.length / 2)];
+    var reach = Math.max(5, Math.min(sorted[sorted.length - 1], 4 * typical)) * 1.1;
     var step = niceStep(2 * reach, 8);
     reach = Math.ceil(reach / step) * step;
     function x(v) { return M.left + (Math.max(-reach, Math.min(reach, v)) + reach) / (2 * reach) * (W - M.left - M.right); }
