@@ -102,7 +102,9 @@ public class BenchCommand implements Callable<Integer> {
                     + "HTTP target -> consumer -> provider), sampler-b (the direct plan in --jmeter-home-b), paced "
                     + "(the direct plan at --pace-rate, paced by the Target Rate Schedule), paced-groovy (the same "
                     + "paced by a Constant Throughput Timer with a __groovy rate, as the plans were), paced-hop (the hop "
-                    + "plan at --pace-rate). "
+                    + "plan at --pace-rate), grpc-raw (a raw grpc-java client calling the IDL service of "
+                    + "test-plans/outside-providers/idl on a grpc-java server), grpc-sampler (jmeter-dubbo3-sampler's IDL "
+                    + "mode, test-plans/dubbo3-idl.jmx, against the same server). "
                     + "Default: ${DEFAULT-VALUE}.")
     String sides;
 

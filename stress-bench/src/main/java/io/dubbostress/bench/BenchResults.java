@@ -92,12 +92,13 @@ final class BenchResults {
      * sampler/raw (the targets), hop/sampler (what the hop costs), raw-typed/raw (typed against generic),
      * sampler-b/sampler (two builds of the sampler), paced/paced-groovy (the Target Rate Schedule against the
      * Constant Throughput Timer with a __groovy rate, at the same fixed rate), paced-hop/paced (the hop at a fixed
-     * rate).
+     * rate), grpc-sampler/grpc-raw (the IDL mode against a raw grpc-java client).
      */
     List<Pair> pairs() {
         BenchSide[][] wanted = {{BenchSide.SAMPLER, BenchSide.RAW}, {BenchSide.HOP, BenchSide.SAMPLER},
             {BenchSide.RAW_TYPED, BenchSide.RAW}, {BenchSide.SAMPLER_B, BenchSide.SAMPLER},
-            {BenchSide.PACED, BenchSide.PACED_GROOVY}, {BenchSide.PACED_HOP, BenchSide.PACED}};
+            {BenchSide.PACED, BenchSide.PACED_GROOVY}, {BenchSide.PACED_HOP, BenchSide.PACED},
+            {BenchSide.GRPC_SAMPLER, BenchSide.GRPC_RAW}};
         List<Pair> pairs = new ArrayList<>();
         for (int threads : settings.threadCounts) {
             for (int payload : settings.payloads) {

@@ -52,6 +52,11 @@ final class BenchSettings {
     boolean keepFiles;
     Path out;
 
+    /** Whether a side calls the IDL service: the grpc-java server runs too. */
+    boolean needsGrpcServer() {
+        return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isGrpc);
+    }
+
     boolean needsConsumer() {
         return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isHop);
     }

@@ -30,7 +30,17 @@ enum BenchSide {
      * The raw client (generic) on the Dubbo of the second home's sampler jar: with jmeter-dubbo3-sampler there, a raw
      * Dubbo 3.3 client, sampler-b's counterpart.
      */
-    RAW_B("raw-b", true);
+    RAW_B("raw-b", true),
+    /**
+     * A raw grpc-java client (generated blocking stub, one channel) calling the IDL service's {@code Echo} on a
+     * grpc-java server: the IDL mode's counterpart.
+     */
+    GRPC_RAW("grpc-raw", true),
+    /**
+     * JMeter with jmeter-dubbo3-sampler's IDL mode ({@code test-plans/dubbo3-idl.jmx}: the same Echo from the
+     * .proto and JSON, the echo checked) against the same grpc-java server.
+     */
+    GRPC_SAMPLER("grpc-sampler", false);
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
@@ -56,6 +66,11 @@ enum BenchSide {
         return this == HOP || this == PACED_HOP;
     }
 
+    /** Whether this side calls the IDL service on the grpc-java server. */
+    boolean isGrpc() {
+        return this == GRPC_RAW || this == GRPC_SAMPLER;
+    }
+
     /** Whether this side runs at the fixed rate of {@code --pace-rate}. */
     boolean isPaced() {
         return this == PACED || this == PACED_GROOVY || this == PACED_HOP;
@@ -76,7 +91,8 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop");
+                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, grpc-raw,"
+                        + " grpc-sampler");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

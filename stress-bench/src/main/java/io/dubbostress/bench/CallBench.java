@@ -3,6 +3,7 @@ package io.dubbostress.bench;
 import io.dubbostress.report.UserError;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.cli.run.Dubbo3JMeterHome;
 import io.dubbostress.cli.run.JMeterHome;
 import io.dubbostress.cli.run.StressHome;
 import java.io.IOException;
@@ -57,6 +58,7 @@ final class CallBench {
         List<LoadResult> results = new ArrayList<>();
         int count = settings.threadCounts.size() * settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
+        Path dubbo3 = null;
         try (BenchServices services = BenchServices.start(settings, home, java, err);
                 CpuRecorder cpu = CpuRecorder.start()) {
             cpu.watchMachine();
@@ -64,8 +66,16 @@ final class CallBench {
             if (services.consumerPid() > 0) {
                 cpu.watch("consumer", services.consumerPid());
             }
+            if (services.grpcServerPid() > 0) {
+                cpu.watch("grpc-server", services.grpcServerPid());
+            }
             LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, samplerJarB, directPlan,
                     hopPlan, planB, groovyPlan, services, cpu, err, terminal);
+            if (settings.needsGrpcServer()) {
+                // the IDL plan runs in the embedded home with jmeter-dubbo3-sampler in place of the 2.7 jar
+                dubbo3 = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), home.dubbo3SamplerJar());
+                runner.withGrpc(home, JMeterHome.at(dubbo3), home.plan("dubbo3-idl.jmx"), GrpcBenchFiles.of(home));
+            }
             for (int threads : settings.threadCounts) {
                 for (int payload : settings.payloads) {
                     for (int round = 1; round <= settings.rounds; round++) {
@@ -78,6 +88,10 @@ final class CallBench {
                         }
                     }
                 }
+            }
+        } finally {
+            if (dubbo3 != null) {
+                Dubbo3JMeterHome.remove(dubbo3);
             }
         }
         return results;

@@ -9,6 +9,7 @@ import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.cli.run.JMeterHome;
+import io.dubbostress.cli.run.StressHome;
 import io.dubbostress.cli.run.JMeterRun;
 import io.dubbostress.cli.run.Progress;
 import io.dubbostress.cli.service.ServiceCommands;
@@ -57,6 +58,11 @@ final class LoadRunner {
     private final CpuRecorder cpu;
     private final PrintStream err;
     private final boolean terminal;
+    /** The grpc sides: the JMeter home with jmeter-dubbo3-sampler, the IDL plan, the IDL service's files; or null. */
+    private JMeterHome dubbo3Home;
+    private Path idlPlan;
+    private GrpcBenchFiles grpcFiles;
+    private StressHome stressHome;
 
     LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
             Path samplerJarB, Path directPlan, Path hopPlan, Path planB, Path groovyPlan, BenchServices services,
@@ -77,6 +83,15 @@ final class LoadRunner {
         this.terminal = terminal;
     }
 
+    /** What the grpc sides run: JMeter with jmeter-dubbo3-sampler and the IDL plan; the raw client's files. */
+    LoadRunner withGrpc(StressHome home, JMeterHome dubbo3, Path plan, GrpcBenchFiles files) {
+        this.stressHome = home;
+        this.dubbo3Home = dubbo3;
+        this.idlPlan = plan;
+        this.grpcFiles = files;
+        return this;
+    }
+
     /**
      * Runs {@code side} once with {@code threads} calling threads; {@code index}/{@code count} number the run for the
      * progress line.
@@ -93,7 +108,9 @@ final class LoadRunner {
         LoadResult result = side.isRaw() ? runRaw(side, threads, payloadBytes, round, dir, name)
                 : runJMeter(side, threads, payloadBytes, round, dir, name, index, count);
         result.loadCpuMs = cpu.cpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
-        result.providerCpuMs = cpu.cpuMillis("provider", result.windowStartEpochMs, result.windowEndEpochMs);
+        // the grpc sides' server is the grpc-java server, not the Dubbo provider
+        result.providerCpuMs = cpu.cpuMillis(side.isGrpc() ? "grpc-server" : "provider", result.windowStartEpochMs,
+                result.windowEndEpochMs);
         result.consumerCpuMs = cpu.cpuMillis("consumer", result.windowStartEpochMs, result.windowEndEpochMs);
         result.machineCpuMs = cpu.cpuMillis(CpuRecorder.MACHINE, result.windowStartEpochMs, result.windowEndEpochMs);
         result.jvmThreads = cpu.maxThreads("load", result.windowStartEpochMs, result.windowEndEpochMs);
@@ -135,17 +152,26 @@ final class LoadRunner {
         command.addAll(java.dubboOpens());
         command.addAll(java.gcLogging(dir.resolve("gc.log")));
         command.add("-cp");
-        command.add((side == BenchSide.RAW_B ? samplerJarB : samplerJar) + File.pathSeparator
-                + System.getProperty("java.class.path"));
-        command.add(RawClient.class.getName());
-        command.add("--address");
-        command.add("dubbo://" + services.providerAddress());
+        if (side == BenchSide.GRPC_RAW) {
+            command.add(grpcFiles.rawClientClassPath(stressHome, System.getProperty("java.class.path")));
+            command.add(RawGrpcClient.class.getName());
+            command.add("--address");
+            command.add("127.0.0.1:" + services.grpcPort());
+        } else {
+            command.add((side == BenchSide.RAW_B ? samplerJarB : samplerJar) + File.pathSeparator
+                    + System.getProperty("java.class.path"));
+            command.add(RawClient.class.getName());
+            command.add("--address");
+            command.add("dubbo://" + services.providerAddress());
+        }
         command.add("--threads");
         command.add(String.valueOf(threads));
         command.add("--payload");
         command.add(String.valueOf(payloadBytes));
-        command.add("--invocation");
-        command.add(side == BenchSide.RAW_TYPED ? "typed" : "generic");
+        if (side != BenchSide.GRPC_RAW) {
+            command.add("--invocation");
+            command.add(side == BenchSide.RAW_TYPED ? "typed" : "generic");
+        }
         command.add("--warmup-ms");
         command.add(String.valueOf(settings.warmup.toMillis()));
         command.add("--measure-ms");
@@ -203,10 +229,18 @@ final class LoadRunner {
             properties.put("consumer_host", "127.0.0.1");
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
+        if (side == BenchSide.GRPC_SAMPLER) {
+            properties.put("idl_address", "grpc://127.0.0.1:" + services.grpcPort());
+            properties.put("proto_files", grpcFiles.proto().toString());
+            properties.put("proto_path", grpcFiles.protoRoot().toString());
+            properties.put("check", "echo");
+        }
         Path jtl = dir.resolve("results.jtl");
         Path plan = side.isHop() ? hopPlan : side == BenchSide.SAMPLER_B ? planB
-                : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan;
-        JMeterRun run = JMeterRun.prepare(java, side == BenchSide.SAMPLER_B && jmeterB != null ? jmeterB : jmeter,
+                : side == BenchSide.PACED_GROOVY ? groovyPlan : side == BenchSide.GRPC_SAMPLER ? idlPlan : directPlan;
+        JMeterHome home = side == BenchSide.GRPC_SAMPLER ? dubbo3Home
+                : side == BenchSide.SAMPLER_B && jmeterB != null ? jmeterB : jmeter;
+        JMeterRun run = JMeterRun.prepare(java, home,
                 JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));
         Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));

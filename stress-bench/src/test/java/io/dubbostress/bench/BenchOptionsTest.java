@@ -112,7 +112,8 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop", "--sides", "raw,fast");
+                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, grpc-raw, grpc-sampler", "--sides",
+                "raw,fast");
         assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b or "
                 + "--plan-b", "--sides", "sampler,sampler-b");
         assertRefused("stress bench: Invalid value for option '--sides': raw-b needs --jmeter-home-b",

@@ -23,6 +23,8 @@ import java.util.Collections;
  *     with its client), then one generic call of {@code hello(String)}; prints the code and message, the registries
  *     Dubbo then holds (their full URLs) and the time;</li>
  * <li>{@code browse|label|address|user|password}: the Browse dialog's listing;</li>
+ * <li>{@code idl-browse|label|address|protoFiles}: the Browse dialog's listing for an IDL address (the .proto files, or
+ *     the server's reflection when empty), each method with its request type and its JSON template on one line;</li>
  * <li>{@code register|server|user|password|namespace|group|service|ip|port|metadata as k=v,k=v}: an instance put
  *     into a Nacos server over its open HTTP API (logged in first).</li>
  * </ul>
@@ -36,6 +38,7 @@ public class SamplerProbe {
             switch (f[0]) {
                 case "sample" -> sample(f[1], f[2], f[3], f[4], f[5], Integer.parseInt(f[6]));
                 case "browse" -> browse(f[1], f[2], f[3], f[4]);
+                case "idl-browse" -> idlBrowse(f[1], f[2], f[3]);
                 case "register" -> register(f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9]);
                 default -> throw new IllegalArgumentException(step);
             }
@@ -89,6 +92,20 @@ public class SamplerProbe {
                 }
                 System.out.println("PROBE " + label + " service " + s.serviceKey() + " providers " + s.providers()
                         + " methods " + methods);
+            }
+        } catch (Exception e) {
+            System.out.println("PROBE " + label + " error " + e.getMessage());
+        }
+    }
+
+    static void idlBrowse(String label, String address, String protoFiles) {
+        try {
+            for (BrowsedService s : io.dubbostress.sampler.idl.IdlBrowser.browse(address, protoFiles, "", "", 10000)) {
+                for (BrowsedMethod m : s.methods()) {
+                    System.out.println("PROBE " + label + " method " + s.interfaceName() + "/" + m.name() + "("
+                            + String.join(",", m.parameterTypes()) + ") returns " + m.returnType() + " template "
+                            + m.argumentsSkeleton().replaceAll("\\s+", " "));
+                }
             }
         } catch (Exception e) {
             System.out.println("PROBE " + label + " error " + e.getMessage());

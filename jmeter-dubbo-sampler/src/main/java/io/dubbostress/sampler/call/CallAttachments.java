@@ -99,6 +99,15 @@ public final class CallAttachments {
         return this;
     }
 
+    /** Name to value as text ({@code String.valueOf}), in the field's order: for protocols whose metadata are text. */
+    public Map<String, String> asText() {
+        Map<String, String> text = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            text.put(e.getKey(), String.valueOf(e.getValue()));
+        }
+        return Collections.unmodifiableMap(text);
+    }
+
     /** Name to value, in the field's order; values of whatever type the JSON gave. Shared: do not modify. */
     public Map<String, Object> values() {
         return values;

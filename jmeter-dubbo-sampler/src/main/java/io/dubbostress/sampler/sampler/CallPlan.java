@@ -10,6 +10,7 @@ import io.dubbostress.sampler.call.RegistryGroup;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
 import io.dubbostress.sampler.hop.HopRequest;
+import io.dubbostress.sampler.idl.IdlCalls;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,6 +28,8 @@ final class CallPlan {
 
     private final ReferenceKey key;
     private final HopRequest hopRequest;
+    /** A protobuf IDL call (grpc://, or tri:// with invocation idl), planned by {@link IdlCalls}; else null. */
+    private final PlannedCall planned;
     private final String method;
     private final CallArguments arguments;
     private final CallAttachments attachments;
@@ -38,8 +41,16 @@ final class CallPlan {
     private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
             CallAttachments attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
             String samplerData) {
+        this(key, hopRequest, null, method, arguments, attachments, echoCheck, responseDataChars, timeoutMs,
+                samplerData);
+    }
+
+    private CallPlan(ReferenceKey key, HopRequest hopRequest, PlannedCall planned, String method,
+            CallArguments arguments, CallAttachments attachments, boolean echoCheck, int responseDataChars,
+            int timeoutMs, String samplerData) {
         this.key = key;
         this.hopRequest = hopRequest;
+        this.planned = planned;
         this.method = method;
         this.arguments = arguments;
         this.attachments = attachments;
@@ -75,9 +86,18 @@ final class CallPlan {
                     "GET " + hop.url() + "\ntimeout " + timeout + " ms");
         }
         String invocation = s.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
-        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)) {
+        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)
+                && !DubboSampler.INVOCATION_IDL.equals(invocation)) {
             throw new ConfigurationException(DubboSampler.INVOCATION + ": '" + invocation + "' is not one of "
-                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED);
+                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED + ", "
+                    + DubboSampler.INVOCATION_IDL);
+        }
+        if (DubboSampler.INVOCATION_IDL.equals(invocation) || isGrpcAddress(address)) {
+            // gRPC metadata are text, as triple's attachments: the values other than text refused as for tri://
+            CallAttachments metadata = CallAttachments.parse(s.fieldText(DubboSampler.ATTACHMENTS),
+                    new ValueConverter(loader), DubboSampler.ATTACHMENTS).overTriple(DubboSampler.ATTACHMENTS);
+            PlannedCall idl = IdlCalls.plan(s, timeout, echo, keep, metadata.asText());
+            return new CallPlan(null, null, idl, null, null, metadata, echo, keep, timeout, idl.samplerData());
         }
         boolean typed = DubboSampler.INVOCATION_TYPED.equals(invocation);
         String interfaceName = s.getInterface();
@@ -142,6 +162,11 @@ final class CallPlan {
         return new CallPlan(key, null, method, arguments, attachments, echo, keep, timeout, data);
     }
 
+    /** {@code grpc://host:port} or {@code grpcs://host:port}: a gRPC server, called from its IDL. */
+    private static boolean isGrpcAddress(String address) {
+        return address.regionMatches(true, 0, "grpc://", 0, 7) || address.regionMatches(true, 0, "grpcs://", 0, 8);
+    }
+
     ReferenceKey key() {
         return key;
     }
@@ -179,12 +204,16 @@ final class CallPlan {
     }
 
     /**
-     * The call this plan makes, chosen here once: the HTTP hop, or Dubbo. A hop call keeps the connection of the
-     * {@code previous} call when that was a hop call too (a field with a variable changed, the thread goes on).
+     * The call this plan makes, chosen here once: the HTTP hop, Dubbo, or a call planned elsewhere (IDL). A hop call
+     * keeps the connection of the {@code previous} call when that was a hop call too (a field with a variable changed,
+     * the thread goes on).
      */
     Call newCall(Call previous, ClassLoader loader) {
         if (previous != null && !(previous instanceof HopCall && hopRequest != null)) {
             previous.close();
+        }
+        if (planned != null) {
+            return planned.newCall();
         }
         return hopRequest != null ? HopCall.over(this, previous) : new DubboCall(this, loader);
     }

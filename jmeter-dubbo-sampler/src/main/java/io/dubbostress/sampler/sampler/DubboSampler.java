@@ -4,6 +4,7 @@ import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.idl.IdlCalls;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -119,7 +120,21 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     public static final String INVOCATION = "DubboSampler.invocation";
     public static final String INVOCATION_GENERIC = "generic";
     public static final String INVOCATION_TYPED = "typed";
+    /** A protobuf IDL service over {@code tri://} (a grpc:// address implies it); jmeter-dubbo3-sampler only. */
+    public static final String INVOCATION_IDL = "idl";
     public static final String INVOCATION_DEFAULT = INVOCATION_GENERIC;
+    /**
+     * IDL calls: the service's {@code .proto} files (comma-separated; imports resolved from {@link #PROTO_PATH}), or
+     * a descriptor set ({@code protoc --descriptor_set_out}); empty: ask the server (gRPC server reflection).
+     */
+    public static final String PROTO_FILES = "DubboSampler.protoFiles";
+    public static final String PROTO_FILES_DEFAULT = "";
+    /** IDL calls: where the {@code .proto} files' imports are found (folders, comma-separated); empty: their own folders. */
+    public static final String PROTO_PATH = "DubboSampler.protoPath";
+    public static final String PROTO_PATH_DEFAULT = "";
+    /** IDL calls over TLS: the CA certificate(s) (PEM) the server's certificate must chain to; empty: no TLS on grpc://. */
+    public static final String TLS_CA_FILE = "DubboSampler.tlsCaFile";
+    public static final String TLS_CA_FILE_DEFAULT = "";
     /** {@link #CHECK_NONE} or {@link #CHECK_ECHO} (the response must equal the first argument; for the hop: status
      * 200 with {@code "ok":true}). */
     public static final String RESPONSE_CHECK = "DubboSampler.responseCheck";
@@ -141,7 +156,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Every key, in GUI order. */
     static final String[] KEYS = {ADDRESS, REGISTRY_GROUP, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES,
         ARGUMENTS, VERSION, SERVICE_GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION,
-        ATTACHMENTS, INVOCATION, RESPONSE_CHECK, RESPONSE_DATA_CHARS};
+        ATTACHMENTS, INVOCATION, RESPONSE_CHECK, RESPONSE_DATA_CHARS, PROTO_FILES, PROTO_PATH, TLS_CA_FILE};
 
     private static final Set<String> APPLIABLE_CONFIG_GUIS = new HashSet<>(Arrays.asList(
             "io.dubbostress.sampler.config.gui.DubboDefaultsGui", "org.apache.jmeter.config.gui.SimpleConfigGui"));
@@ -361,10 +376,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         testStarted();
     }
 
-    /** Destroys every Dubbo reference the test created: their connections close. */
+    /** Destroys every Dubbo reference the test created, and closes the IDL calls' connections. */
     @Override
     public void testEnded() {
         ReferenceCache.shared().destroyAll();
+        IdlCalls.closeAll();
     }
 
     @Override

@@ -189,7 +189,7 @@ class BadInputCatalogueIT {
                 .set(DubboSampler.SERIALIZATION, "kryo"), "SERIALIZATION",
                 "cannot encode the request here: java.lang.NoClassDefFoundError: com/esotericsoftware/kryo/io/Output");
         exact("invocation unknown", echo("invocation unknown").set(DubboSampler.INVOCATION, "reflective"), "CONFIG",
-                "DubboSampler.invocation: 'reflective' is not one of generic, typed");
+                "DubboSampler.invocation: 'reflective' is not one of generic, typed, idl");
         exact("attachments not an object", echo("attachments not an object").set(DubboSampler.ATTACHMENTS, "[1]"),
                 "CONFIG", "DubboSampler.attachments: must be a JSON object, like {\"traceId\": \"abc\", \"tenant\": 7},"
                         + " was '[1]'");

@@ -269,6 +269,35 @@ class GuiRoundTripTest {
                 .isEqualTo("eu/io.x.Shop:1.0  (registry group dubbo-2.6)");
     }
 
+    /** The IDL panel's fields round-trip; an IDL method from Browse sets the invocation and the request template. */
+    @Test
+    void theIdlFieldsRoundTripAndAnIdlMethodFillsTheRequest() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        TestElement element = configured();
+        element.setProperty(DubboSampler.PROTO_FILES, "protos/orders.proto");
+        element.setProperty(DubboSampler.PROTO_PATH, "protos");
+        element.setProperty(DubboSampler.TLS_CA_FILE, "ca.pem");
+        element.setProperty(DubboSampler.VERSION, "2.0.0");
+        gui.configure(element);
+        io.dubbostress.sampler.browse.BrowsedMethod place = io.dubbostress.sampler.browse.BrowsedMethod.idl("Place",
+                "io.x.Order", "io.x.Reply", "{\n  \"id\" : \"0\"\n}");
+        gui.fields().applyChoice(new io.dubbostress.sampler.browse.BrowsedService("io.x.OrderService", "", "",
+                java.util.Collections.singletonList(place), java.util.Collections.<String>emptyList()), place);
+        TestElement saved = gui.createTestElement();
+        assertThat(saved.getPropertyAsString(DubboSampler.PROTO_FILES)).isEqualTo("protos/orders.proto");
+        assertThat(saved.getPropertyAsString(DubboSampler.PROTO_PATH)).isEqualTo("protos");
+        assertThat(saved.getPropertyAsString(DubboSampler.TLS_CA_FILE)).isEqualTo("ca.pem");
+        assertThat(saved.getPropertyAsString(DubboSampler.INTERFACE)).isEqualTo("io.x.OrderService");
+        assertThat(saved.getPropertyAsString(DubboSampler.METHOD)).isEqualTo("Place");
+        assertThat(saved.getPropertyAsString(DubboSampler.INVOCATION)).isEqualTo(DubboSampler.INVOCATION_IDL);
+        assertThat(saved.getPropertyAsString(DubboSampler.PARAMETER_TYPES)).isEqualTo("io.x.Order");
+        assertThat(saved.getPropertyAsString(DubboSampler.ARGUMENTS)).isEqualTo("{\n  \"id\" : \"0\"\n}");
+        assertThat(saved.getPropertyAsString(DubboSampler.VERSION)).as("a triple provider's version stays")
+                .isEqualTo("2.0.0");
+        gui.clearGui();
+        assertThat(gui.fields().text(DubboSampler.PROTO_FILES)).isEmpty();
+    }
+
     private static javax.swing.JLabel labelFor(java.awt.Container root, java.awt.Component widget) {
         for (java.awt.Component c : root.getComponents()) {
             if (c instanceof javax.swing.JLabel && ((javax.swing.JLabel) c).getLabelFor() == widget) {

@@ -126,12 +126,32 @@ class CallPlanTest {
         assertThatThrownBy(() -> plan(s)).hasMessage("DubboSampler.retries: -1 is below the minimum 0");
         s.setProperty(DubboSampler.RETRIES, "0");
         s.setProperty(DubboSampler.INVOCATION, "magic");
-        assertThatThrownBy(() -> plan(s)).hasMessage("DubboSampler.invocation: 'magic' is not one of generic, typed");
+        assertThatThrownBy(() -> plan(s)).hasMessage("DubboSampler.invocation: 'magic' is not one of generic, typed, idl");
         s.setProperty(DubboSampler.INVOCATION, "generic");
         s.setProperty(DubboSampler.METHOD, "echo()");
         assertThatThrownBy(() -> plan(s)).hasMessage("DubboSampler.method: 'echo()' is not a method name");
         s.setProperty(DubboSampler.METHOD, "echo");
         s.setProperty(DubboSampler.ADDRESS, "");
         assertThatThrownBy(() -> plan(s)).hasMessageStartingWith("DubboSampler.address: empty");
+    }
+
+    /** jmeter-dubbo-sampler (this module's jar) has no IDL client: the field that asked for one is named (issue 28). */
+    @Test
+    void idlCallsNeedTheDubbo3Jar() {
+        DubboSampler grpc = sampler();
+        grpc.setProperty(DubboSampler.ADDRESS, "grpc://127.0.0.1:50051");
+        assertThatThrownBy(() -> plan(grpc)).hasMessage("DubboSampler.address: 'grpc://127.0.0.1:50051': protobuf IDL"
+                + " calls (gRPC) need jmeter-dubbo3-sampler in lib/ext; this jar, jmeter-dubbo-sampler, is the Dubbo"
+                + " 2.7 client (dubbo:// only)");
+        DubboSampler idl = sampler();
+        idl.setProperty(DubboSampler.ADDRESS, "tri://127.0.0.1:50051");
+        idl.setProperty(DubboSampler.INVOCATION, "idl");
+        assertThatThrownBy(() -> plan(idl)).hasMessage("DubboSampler.invocation: 'idl': protobuf IDL calls (triple"
+                + " with a .proto) need jmeter-dubbo3-sampler in lib/ext; this jar, jmeter-dubbo-sampler, is the"
+                + " Dubbo 2.7 client (dubbo:// only)");
+        DubboSampler wrong = sampler();
+        wrong.setProperty(DubboSampler.INVOCATION, "proto");
+        assertThatThrownBy(() -> plan(wrong)).hasMessage("DubboSampler.invocation: 'proto' is not one of generic,"
+                + " typed, idl");
     }
 }

@@ -20,12 +20,12 @@ import java.util.stream.Stream;
  * Dubbo3JMeterHome.remove(home);
  * }</pre>
  */
-final class Dubbo3JMeterHome {
+public final class Dubbo3JMeterHome {
 
     private Dubbo3JMeterHome() {
     }
 
-    static Path create(Path embedded, Path dubbo3Jar) {
+    public static Path create(Path embedded, Path dubbo3Jar) {
         try {
             Path target = Files.createTempDirectory("stress-jmeter-dubbo3-");
             try (Stream<Path> files = Files.walk(embedded)) {
@@ -53,7 +53,7 @@ final class Dubbo3JMeterHome {
     }
 
     /** Removes the home (links, not what they point to); quietly, at the end of a run. */
-    static void remove(Path home) {
+    public static void remove(Path home) {
         if (home == null) {
             return;
         }
