@@ -150,12 +150,12 @@ public final class CompareBuilder {
         List<SteadySegments> baseSegments = new ArrayList<>();
         List<SteadySegments> newSegments = new ArrayList<>();
         for (int i = 0; i < base.size(); i++) {
-            SteadySegments segments = segments(base.get(i), warnings);
+            SteadySegments segments = segments(base.get(i));
             baseSegments.add(segments);
             baseFigures.add(figures(segments, "BASE", name, i, base.get(i), warnings));
         }
         for (int i = 0; i < news.size(); i++) {
-            SteadySegments segments = segments(news.get(i), warnings);
+            SteadySegments segments = segments(news.get(i));
             newSegments.add(segments);
             newFigures.add(figures(segments, "NEW", name, i, news.get(i), warnings));
         }
@@ -202,7 +202,7 @@ public final class CompareBuilder {
     }
 
     /** The trial's steady rows, read again; the count must be the report's. */
-    private static SteadySegments segments(Read trial, List<String> warnings) {
+    private static SteadySegments segments(Read trial) {
         ScenarioStats stats = trial.result.stats();
         SteadySegments segments = new SteadySegments(stats.steadyStartMs(), stats.steadySeconds(), stats.unit());
         try (JtlReader reader = JtlReader.open(trial.jtl)) {

@@ -102,6 +102,7 @@ class AaCalibrationTest {
             slower += p50.verdict().equals("slower") ? 1 : 0;
             covered += p50.low() <= 10 && 10 <= p50.high() ? 1 : 0;
         }
+        System.out.println("A/B x1.10: " + slower + " of " + pairs + " pairs slower, " + covered + " intervals cover +10 %");
         assertThat(slower).as("pairs calling +10 %% slower").isEqualTo(pairs);
         assertThat(covered).as("intervals covering +10 %%").isGreaterThanOrEqualTo((int) Math.ceil(pairs * 0.9));
     }
