@@ -87,16 +87,9 @@ final class RunSession {
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
         manifest.host.putAll(HostFacts.collect());
         double warmupSeconds = settings.warmup.toMillis() / 1000.0;
-        // --repeat N: the scenarios' trials alternate (A B A B ...), so drift hits every scenario alike
         List<Scenario> order = new ArrayList<>();
-        for (int trial = 1; trial <= settings.repeat && settings.slo == null; trial++) {
-            for (Scenario s : settings.scenarios) { // a capacity search adds a record per trial as it goes
-                order.add(s);
-                manifest.scenarios.add(settings.repeat == 1
-                        ? new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes(), warmupSeconds)
-                        : RunManifest.ScenarioRecord.trial(s.name(), trial, s.kind().planFile(), s.payloadBytes(),
-                                warmupSeconds));
-            }
+        if (settings.slo == null) { // a capacity search adds a record per trial as it goes
+            manifest.scenarios.addAll(records(settings.scenarios, settings.repeat, warmupSeconds, order));
         }
         CapacityReport capacity = null;
         // from here on a Ctrl-C closes run.json and stops what was started, whatever the run is doing
@@ -138,6 +131,25 @@ final class RunSession {
             out.flush();
         }
         return interrupted ? 130 : exitCode;
+    }
+
+    /**
+     * The run's scenario records in the order they run, {@code order} getting each one's scenario: every scenario
+     * once, or with --repeat N its trials alternating (A B A B ...), so drift during the run hits every scenario alike.
+     */
+    static List<RunManifest.ScenarioRecord> records(List<Scenario> scenarios, int repeat, double warmupSeconds,
+                                                    List<Scenario> order) {
+        List<RunManifest.ScenarioRecord> records = new ArrayList<>();
+        for (int trial = 1; trial <= repeat; trial++) {
+            for (Scenario s : scenarios) {
+                order.add(s);
+                records.add(repeat == 1
+                        ? new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes(), warmupSeconds)
+                        : RunManifest.ScenarioRecord.trial(s.name(), trial, s.kind().planFile(), s.payloadBytes(),
+                                warmupSeconds));
+            }
+        }
+        return records;
     }
 
     /** Runs one scenario; false when the run should not go on (a service died, JMeter could not run the plan). */

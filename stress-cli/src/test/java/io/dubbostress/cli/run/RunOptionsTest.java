@@ -48,6 +48,9 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, "
                 + "steps like 100,200,400 or 100:30s,200:1m, or a ramp like 0..1000:60s", "--rate", "fast");
         assertRefused("stress run: Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms", "--find-max-rate");
+        assertRefused("stress run: Invalid value for option '--repeat': 0 (1 to 100 trials)", "--repeat", "0");
+        assertRefused("stress run: Option '--repeat' is for ordinary runs, not the capacity search (--find-max-rate)",
+                "--repeat", "2", "--find-max-rate", "--slo", "p99=20ms");
         assertRefused("stress run: Option '--slo' is for the capacity search: add --find-max-rate", "--slo",
                 "p99=20ms");
         assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "
