@@ -147,12 +147,14 @@ class CompareCommandTest {
     }
 
     @Test
-    void twoLooseJtlsAreComparedAndTheMissingRunToRunNoiseIsSaid() throws IOException {
+    void twoLooseJtlsAreComparedAtAnyConfidenceAndTheMissingRunToRunNoiseIsSaid() throws IOException {
         Path a = base.resolve("scenarios/direct-1k-trial-1/results.jtl");
         Path b = news.resolve("scenarios/direct-1k-trial-2/results.jtl");
         Path out = dir.resolve("loose");
-        Cli r = Cli.run("compare", a.toString(), b.toString(), "--out", out.toString(), "--quiet");
+        Cli r = Cli.run("compare", a.toString(), b.toString(), "--out", out.toString(), "--quiet",
+                "--confidence", "0.995");
         assertThat(r.exit).as(r.toString()).isZero();
+        assertThat(Files.readString(out.resolve("compare.md"))).contains("| 99.5 % interval |", "99.5 % intervals;");
         JsonNode c = json(out.resolve("compare.json"));
         assertThat(figure(c.get("scenarios").get(0), "p50").get("verdict").asText()).isEqualTo("slower");
         assertThat(figure(c.get("scenarios").get(0), "p50").get("method").asText())

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code stress compare} on real runs: two reference providers (the build's stress-provider.jar), A doing
  * {@value #BASE_WORK} random additions per call and B {@value #NEW_WORK}; three real {@code stress run --repeat 2}
- * runs against them, A, B, A again (1 thread, 6 s trials whose first 3 s are warm-up: on a loaded 2-core machine
- * JMeter's first call alone can take 3 s). A/A (the two runs of A): no change, and the CI gate holds. A/B (both A runs
+ * runs against them, A, B, A again (1 thread, 8 s trials whose first 4 s are warm-up: on a loaded 2-core machine
+ * JMeter's first call alone took 3-5 s). A/A (the two runs of A): no change, and the CI gate holds. A/B (both A runs
  * against B): slower, and the interval of the mean's difference covers the difference the providers measured
  * themselves -- the wall time of their work per call ({@code ProviderStats.workNanos}), read over Dubbo's telnet
  * {@code invoke} before and after each run: a figure of the thing measured, by another clock in another process.
@@ -149,7 +149,7 @@ class CompareRunsIT {
     private static Path run(int port, String name) {
         Path out = dir.resolve(name);
         try (ChildJvm cli = StressCli.start(dir.resolve(name + ".out"), "run", "--provider", "127.0.0.1:" + port,
-                "--scenarios", "direct-1k", "--threads", "1", "--duration", "6s", "--warmup", "3s", "--repeat", "2",
+                "--scenarios", "direct-1k", "--threads", "1", "--duration", "8s", "--warmup", "4s", "--repeat", "2",
                 "--no-dashboard", "--out", out.toString())) {
             assertThat(cli.waitFor(Duration.ofMinutes(4))).as("stress run ends by itself").isTrue();
             assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(30)).isZero();

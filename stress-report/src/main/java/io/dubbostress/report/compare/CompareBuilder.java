@@ -123,10 +123,10 @@ public final class CompareBuilder {
             scenarios.add(scenario(name, baseTrials.get(pair[0]), newTrials.get(pair[1]), warnings));
         }
         Comparison.Gate gate = failOn == null ? null : new Comparison.Gate(failOn.toString(), failOn.check(scenarios));
-        String method = String.format(Locale.ROOT, "%.0f %% intervals; per trial a circular block bootstrap over time "
+        String method = String.format(Locale.ROOT, "%s %% intervals; per trial a circular block bootstrap over time "
                 + "segments of its steady state (%,d resamples, seed %d, block length by Politis-White); several "
-                + "trials: their spread, at least the noise within them; Student t (Welch)", confidence * 100,
-                resamples, seed);
+                + "trials: their spread, at least the noise within them; Student t (Welch)",
+                ComparisonMarkdown.percent(confidence), resamples, seed);
         return new Comparison(Comparison.SCHEMA, Instant.now().toString(), ToolVersion.name(),
                 base.stream().map(Path::toString).toList(), news.stream().map(Path::toString).toList(), confidence,
                 resamples, seed, method, scenarios, onlyInBase, onlyInNew, gate, warnings);

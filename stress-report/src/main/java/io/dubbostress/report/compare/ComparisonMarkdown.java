@@ -2,6 +2,8 @@ package io.dubbostress.report.compare;
 
 import io.dubbostress.report.Table;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -66,6 +68,12 @@ final class ComparisonMarkdown {
                 c.scenarios().size(), c.failed().isEmpty() ? "" : " (" + c.failed().size() + " failed)", c.method());
     }
 
+    /** 0.95 -> "95", 0.995 -> "99.5". */
+    static String percent(double share) {
+        return BigDecimal.valueOf(share * 100).setScale(2, RoundingMode.HALF_UP)
+                .stripTrailingZeros().toPlainString();
+    }
+
     static String gateLine(Comparison.Gate gate) {
         return gate.holds() ? "The gate holds: no limit crossed at this confidence (exit code 0)."
                 : "The gate is crossed (exit code 1):";
@@ -73,7 +81,7 @@ final class ComparisonMarkdown {
 
     static List<Table> tables(Comparison c) {
         List<Table> tables = new ArrayList<>();
-        String confidence = String.format(Locale.ROOT, "%.0f %% interval", c.confidence() * 100);
+        String confidence = percent(c.confidence()) + " % interval";
         for (ScenarioComparison s : c.scenarios()) {
             Table table = new Table(s.name() + (s.failed() ? " (failed)" : ""), 1, "figure", "BASE", "NEW",
                     "change", confidence, "smallest detectable", "verdict").text(6);

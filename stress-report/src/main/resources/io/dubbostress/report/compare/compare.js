@@ -76,7 +76,7 @@
     function x(v) { return M.left + (Math.max(-reach, Math.min(reach, v)) + reach) / (2 * reach) * (W - M.left - M.right); }
     var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + H, width: '100%', role: 'img', 'class': 'chart-svg',
                          'aria-label': 'Change NEW vs BASE'}, container);
-    text(svg, M.left, 16, 'Change NEW vs BASE, ' + Math.round(data.confidence * 100) + ' % interval '
+    text(svg, M.left, 16, 'Change NEW vs BASE, ' + (Math.round(data.confidence * 1000) / 10) + ' % interval '
          + '(grey: smaller than the data could detect)', {'class': 'chart-title'});
     var axes = el('g', {'class': 'axes'}, svg);
     for (var v = -reach; v <= reach + step / 2; v += step) {
