@@ -2,6 +2,7 @@ import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.browse.ServiceBrowser;
 import io.dubbostress.sampler.call.CallArguments;
+import io.dubbostress.sampler.call.CallAttachments;
 import io.dubbostress.sampler.call.DubboReference;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
@@ -13,7 +14,6 @@ import java.net.URL;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
-import java.util.Collections;
 
 /**
  * Runs the sampler's own code paths in a JVM whose class path is a JMeter home's lib/ and lib/ext/ and nothing else
@@ -59,7 +59,7 @@ public class SamplerProbe {
                     "DubboSampler.address", "DubboSampler.interface");
             ClassLoader loader = SamplerProbe.class.getClassLoader();
             reference.invoke("hello", CallArguments.parse("java.lang.String", "[\"ann\"]", null,
-                    new ValueConverter(loader), "t", "a"), Collections.emptyMap());
+                    new ValueConverter(loader), "t", "a"), CallAttachments.none());
         } catch (Throwable t) {
             Failure failure = Failure.of(t);
             code = failure.code();

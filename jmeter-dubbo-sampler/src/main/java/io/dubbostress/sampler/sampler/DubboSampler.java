@@ -5,6 +5,7 @@ import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
 import io.dubbostress.sampler.idl.IdlCalls;
+import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,6 +48,10 @@ import org.apache.jmeter.testelement.property.StringProperty;
  * {@code sample_variables=elapsed_us} JMeter writes it as a JTL column.
  */
 public class DubboSampler extends AbstractSampler implements TestStateListener, ThreadListener, Interruptible {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
 
