@@ -1,5 +1,6 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.run.RunLayout;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -42,7 +43,7 @@ public final class ScenarioName {
 
     public static ScenarioName of(String name) {
         String trimmed = name.trim();
-        String scenario = io.dubbostress.report.run.RunLayout.scenarioOf(trimmed);
+        String scenario = RunLayout.scenarioOf(trimmed);
         Matcher m = RULE.matcher(scenario);
         if (m.matches()) {
             return new ScenarioName(name, m.group(1).toLowerCase(Locale.ROOT), m.group(2),

@@ -1,5 +1,6 @@
 package io.dubbostress.report.compare;
 
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ import java.util.Locale;
  * large is detected four times in five. An error share's trial variance is at least that of independent samples with
  * one more failure and one more success ({@code p = (e + 1) / (n + 2)}), and the difference is taken between these
  * adjusted shares (Agresti and Caffo, 2000: the plain difference of rare counts covers too little), so two runs
- * without errors still say how small a rise they could see.
+ * without errors still say how small a rise they could see. No trial's figure is taken as surer than one step of
+ * its resolution ({@link #resolution}: one call for TPS, one histogram bucket or JTL unit for a percentile).
  *
  * <pre>{@code
  * FigureChange p99 = ChangeEstimator.estimate(Figure.P99, baseTrials, newTrials, 0.95);
@@ -149,7 +151,8 @@ final class ChangeEstimator {
             // the error share: Agresti and Caffo's adjustment, one more failure and one more success per trial
             y[t] = f == Figure.ERRORS ? 100 * (trial.errors() + 1.0) / (trial.samples() + 2.0)
                     : log ? Math.log(trial.point(f)) : trial.point(f);
-            double v = variance(trial.replicates(f), log) * trial.varianceFactor();
+            double floor = resolution(f, trial, log);
+            double v = Math.max(variance(trial.replicates(f), log) * trial.varianceFactor(), floor * floor);
             if (f == Figure.ERRORS) {
                 double p = (trial.errors() + 1.0) / (trial.samples() + 2.0);
                 v = Math.max(v, 1e4 * p * (1 - p) / Math.max(1, trial.samples()));
@@ -170,6 +173,26 @@ final class ChangeEstimator {
         return spread > within ? new Side(mean, spread / k, k - 1) : new Side(mean, within / k, blocksDf);
     }
 
+    /**
+     * The least a trial's figure is uncertain by, as a standard deviation on the comparison's scale: one step of what
+     * it is computed from. TPS: one call more or fewer in the steady window (either end may cut a call in or out); a
+     * percentile: one step of its value's resolution, the JTL's unit or HdrHistogram's bucket (about 1/1024 of the
+     * value at three significant digits), whichever is coarser; the mean: its samples' rounding to the JTL's unit
+     * ({@code unit / sqrt(12 n)}). Without it a figure whose resamples all agree (a paced run's TPS, a millisecond
+     * JTL's p50) has an interval of width 0, and a difference of one call or one step would be called a change.
+     */
+    static double resolution(Figure f, TrialFigures trial, boolean log) {
+        double value = trial.point(f);
+        double unit = f.fromDue() ? 1 : trial.unit().micros();
+        double step = switch (f.kind()) {
+            case THROUGHPUT -> value / Math.max(1, trial.samples());
+            case LATENCY -> f.isPercentile() ? Math.max(unit, value / 1024)
+                    : unit / Math.sqrt(12.0 * Math.max(1, trial.samples()));
+            case ERROR_RATE -> 0;
+        };
+        return log ? step / value : step;
+    }
+
     /** The change between two sides with its interval and minimum detectable effect, on their scale. */
     record Interval(double estimate, double low, double high, double mde, double df) {
 
@@ -188,7 +211,7 @@ final class ChangeEstimator {
     /** Student's t quantile; the normal one beyond a million degrees of freedom. */
     static double quantile(double df, double p) {
         if (Double.isNaN(df) || df > 1e6) {
-            return new org.apache.commons.math3.distribution.NormalDistribution(null, 0, 1)
+            return new NormalDistribution(null, 0, 1)
                     .inverseCumulativeProbability(p);
         }
         return new TDistribution(null, Math.max(df, 0.5)).inverseCumulativeProbability(p);

@@ -1,5 +1,6 @@
 package io.dubbostress.report.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.util.List;
@@ -26,7 +27,7 @@ import java.util.List;
 @JsonPropertyOrder({"schema", "generatedAt", "generator", "base", "new", "confidence", "resamples", "seed", "method",
     "scenarios", "onlyInBase", "onlyInNew", "gate", "warnings"})
 public record Comparison(String schema, String generatedAt, String generator, List<String> base,
-                         @com.fasterxml.jackson.annotation.JsonProperty("new") List<String> news, double confidence,
+                         @JsonProperty("new") List<String> news, double confidence,
                          int resamples, long seed, String method, List<ScenarioComparison> scenarios,
                          List<String> onlyInBase, List<String> onlyInNew, Gate gate, List<String> warnings) {
 

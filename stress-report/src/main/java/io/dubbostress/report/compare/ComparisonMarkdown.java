@@ -147,14 +147,21 @@ final class ComparisonMarkdown {
     }
 
     static String change(Double v, String unit) {
-        return v == null ? NONE : String.format(Locale.ROOT, unit.equals("pp") ? "%+.2f %s" : "%+.1f %s", v, unit);
+        return v == null ? NONE : signed(v, unit) + " " + unit;
     }
 
     static String interval(FigureChange f) {
         if (f.low() == null || f.high() == null) {
             return NONE;
         }
-        return String.format(Locale.ROOT, f.changeUnit().equals("pp") ? "[%+.2f, %+.2f] %s" : "[%+.1f, %+.1f] %s",
-                f.low(), f.high(), f.changeUnit());
+        return "[" + signed(f.low(), f.changeUnit()) + ", " + signed(f.high(), f.changeUnit()) + "] "
+                + f.changeUnit();
+    }
+
+    /** With its sign, 1 decimal (2 for percentage points); what rounds to zero is "+0.0", never "-0.0". */
+    static String signed(double v, String unit) {
+        int decimals = unit.equals("pp") ? 2 : 1;
+        double shown = Math.abs(v) < 0.5 * Math.pow(10, -decimals) ? 0 : v;
+        return String.format(Locale.ROOT, "%+." + decimals + "f", shown);
     }
 }

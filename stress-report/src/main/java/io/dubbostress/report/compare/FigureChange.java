@@ -1,5 +1,6 @@
 package io.dubbostress.report.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -32,7 +33,7 @@ import java.util.List;
  * @param degreesOfFreedom the Student t degrees of freedom of the interval (null: normal)
  * @param reason     why a value is missing, or a caution; null when there is none
  */
-public record FigureChange(String figure, String title, String unit, Double base, @com.fasterxml.jackson.annotation.JsonProperty("new") Double news,
+public record FigureChange(String figure, String title, String unit, Double base, @JsonProperty("new") Double news,
                            List<Double> baseTrials, List<Double> newTrials, Double change, String changeUnit,
                            Double low, Double high, Double mde, Double difference, Double differenceLow,
                            Double differenceHigh, String verdict, boolean worse, String method,

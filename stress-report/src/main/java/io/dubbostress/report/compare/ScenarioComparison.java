@@ -1,5 +1,7 @@
 package io.dubbostress.report.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.List;
 
 /**
@@ -16,7 +18,7 @@ import java.util.List;
  * @param figures   the figures, in {@link Figure} order
  */
 public record ScenarioComparison(String name, String status, String reason, String unit, List<Trial> base,
-                                 @com.fasterxml.jackson.annotation.JsonProperty("new") List<Trial> news, List<FigureChange> figures) {
+                                 @JsonProperty("new") List<Trial> news, List<FigureChange> figures) {
 
     /**
      * One trial as compared: where it came from, its steady samples and failures, and how its time was resampled.

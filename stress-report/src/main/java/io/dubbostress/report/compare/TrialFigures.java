@@ -4,8 +4,11 @@ import io.dubbostress.report.LatencyUnit;
 import io.dubbostress.report.Percentiles;
 
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -127,7 +130,7 @@ public final class TrialFigures {
         for (Figure f : points.keySet()) {
             long have = f.fromDue() ? trial.pacedSamples() : total;
             if (f.isPercentile() && have < SAMPLES_ABOVE * Percentiles.minimumSamples(f.percentile())) {
-                figures.unsure.put(f, String.format(java.util.Locale.ROOT, "%,d samples: %s needs %,d (ten above it)",
+                figures.unsure.put(f, String.format(Locale.ROOT, "%,d samples: %s needs %,d (ten above it)",
                         have, f.title(), SAMPLES_ABOVE * Percentiles.minimumSamples(f.percentile())));
             }
             figures.replicates.put(f, new double[resamples]);
@@ -197,7 +200,7 @@ public final class TrialFigures {
     }
 
     /** The figures this trial has (a from-due figure only when it was rate-driven; none without a sample). */
-    public java.util.Set<Figure> figures() {
+    public Set<Figure> figures() {
         return points.keySet();
     }
 
@@ -262,8 +265,8 @@ public final class TrialFigures {
     }
 
     /** Figures of {@code trials} that every one of them has. */
-    static java.util.Set<Figure> common(List<TrialFigures> trials) {
-        java.util.Set<Figure> common = java.util.EnumSet.allOf(Figure.class);
+    static Set<Figure> common(List<TrialFigures> trials) {
+        Set<Figure> common = EnumSet.allOf(Figure.class);
         for (TrialFigures t : trials) {
             common.retainAll(t.figures());
         }

@@ -36,7 +36,8 @@
     return v.toPrecision(2);
   }
 
-  function signed(v) { return (v > 0 ? '+' : '') + v.toFixed(1); }
+  // with its sign, 1 decimal; what rounds to zero is +0.0 (as in compare.md), never -0.0
+  function signed(v) { var a = Math.abs(v).toFixed(1); return (v < 0 && a !== '0.0' ? '-' : '+') + a; }
 
   function niceStep(span, count) {
     var raw = span / Math.max(1, count);

@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
 
 /**
  * Trials drawn from a known process, straight into {@link SteadySegments} (the rows a JTL would give): calls arriving
- * at random (a Poisson process) at {@code rate} per second for {@code seconds}, latencies log-normal around {@code medianUs} with log spread {@code sigma},
- * their level wandering as an AR(1) process in 50 ms steps ({@code phi}, innovation {@code drift}: a busy machine's
+ * at random (a Poisson process) at {@code rate} per second for {@code seconds}, latencies log-normal around
+ * {@code medianUs} with log spread {@code sigma}, their level wandering as an AR(1) process in 50 ms steps ({@code phi}, innovation {@code drift}: a busy machine's
  * slow waves), a level of their own per trial ({@code runSpread}: run-to-run noise), one failure in {@code 1 / errorShare}.
  * The same seed gives the same trial.
  */
@@ -31,10 +31,9 @@ record SyntheticTrials(double rate, double seconds, double medianUs, double sigm
         SplittableRandom random = new SplittableRandom(seed);
         long start = 1_800_000_000_000L;
         SteadySegments segments = new SteadySegments(start, seconds, LatencyUnit.MICROSECONDS);
-        double level = runSpread * random.nextGaussian() * 1.0;
-        double wave = 0;
+        double level = runSpread * random.nextGaussian();
         double stationary = phi > 0 ? drift / Math.sqrt(1 - phi * phi) : 0;
-        wave = stationary * gaussian(random);
+        double wave = stationary * gaussian(random);
         long stepMs = 50;
         long nextStep = start + stepMs;
         double clock = 0;
@@ -56,7 +55,7 @@ record SyntheticTrials(double rate, double seconds, double medianUs, double sigm
     }
 
     private static double gaussian(SplittableRandom random) {
-        // Box-Muller from the seeded stream (java.util.Random's nextGaussian would need another generator)
+        // Box-Muller from the seeded stream: two doubles per draw, whatever the JDK's own nextGaussian does
         double u = 1 - random.nextDouble();
         double v = random.nextDouble();
         return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
