@@ -92,18 +92,16 @@ class AaCalibrationTest {
     void aTenPercentSlowdownIsCalledSlowerAndItsIntervalsCoverIt() {
         SyntheticTrials process = SyntheticTrials.independent(2000, 5, 500);
         int pairs = 60;
-        int slower = 0;
-        int covered = 0;
-        for (int pair = 0; pair < pairs; pair++) {
+        List<FigureChange> changes = IntStream.range(0, pairs).parallel().mapToObj(pair -> {
             TrialFigures a = TrialFigures.of(process.draw(9000 + pair, 1), RESAMPLES, new SplittableRandom(pair));
             TrialFigures b = TrialFigures.of(process.draw(9500 + pair, 1.10), RESAMPLES,
                     new SplittableRandom(pair + 77));
-            FigureChange p50 = ChangeEstimator.estimate(Figure.P50, List.of(a), List.of(b), CONFIDENCE);
-            slower += p50.verdict().equals("slower") ? 1 : 0;
-            covered += p50.low() <= 10 && 10 <= p50.high() ? 1 : 0;
-        }
+            return ChangeEstimator.estimate(Figure.P50, List.of(a), List.of(b), CONFIDENCE);
+        }).toList();
+        long slower = changes.stream().filter(p50 -> p50.verdict().equals("slower")).count();
+        long covered = changes.stream().filter(p50 -> p50.low() <= 10 && 10 <= p50.high()).count();
         System.out.println("A/B x1.10: " + slower + " of " + pairs + " pairs slower, " + covered + " intervals cover +10 %");
         assertThat(slower).as("pairs calling +10 %% slower").isEqualTo(pairs);
-        assertThat(covered).as("intervals covering +10 %%").isGreaterThanOrEqualTo((int) Math.ceil(pairs * 0.9));
+        assertThat(covered).as("intervals covering +10 %%").isGreaterThanOrEqualTo((long) Math.ceil(pairs * 0.9));
     }
 }
