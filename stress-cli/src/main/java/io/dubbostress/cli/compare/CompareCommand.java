@@ -68,17 +68,18 @@ public final class CompareCommand implements Callable<Integer> {
             description = "The run after: a run folder or a JTL (several: comma-separated).")
     private List<Path> news;
 
-    @Option(names = "--fail-on", paramLabel = "LIMITS",
+    @Option(names = "--fail-on", paramLabel = "LIMITS", converter = CompareValues.Limits.class,
             description = "CI gate: exit 1 when a figure moved for the worse beyond a limit at the stated confidence, "
                     + "e.g. p99=+10%%,tps=-5%%,errors=+0.5%%,p50=+200us.")
-    private String failOn;
+    private FailOn failOn;
 
     @Option(names = "--confidence", paramLabel = "SHARE", defaultValue = "0.95",
-            description = "Confidence of the intervals. Default: ${DEFAULT-VALUE}.")
+            converter = CompareValues.Confidence.class,
+            description = "Confidence of the intervals, 0.5 to 0.999. Default: ${DEFAULT-VALUE}.")
     private double confidence;
 
-    @Option(names = "--resamples", paramLabel = "N", defaultValue = "1000",
-            description = "Bootstrap resamples per trial. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--resamples", paramLabel = "N", defaultValue = "1000", converter = CompareValues.Resamples.class,
+            description = "Bootstrap resamples per trial, 100 to 100,000. Default: ${DEFAULT-VALUE}.")
     private int resamples;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -103,7 +104,7 @@ public final class CompareCommand implements Callable<Integer> {
         CompareBuilder builder = new CompareBuilder().confidence(confidence).resamples(resamples).seed(seed)
                 .warmupMs(warmup == null ? null : warmup.toMillis());
         if (failOn != null) {
-            builder.failOn(FailOn.parse(failOn));
+            builder.failOn(failOn);
         }
         Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
         Comparison comparison = builder.build(base, news);

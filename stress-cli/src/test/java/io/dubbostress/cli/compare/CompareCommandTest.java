@@ -171,6 +171,7 @@ class CompareCommandTest {
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "p99=ten"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "tps=-5ms"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--confidence", "1.5"});
+        cases.add(new String[] {"compare", base.toString(), news.toString(), "--confidence", "high"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--resamples", "5"});
         cases.add(new String[] {"compare", base.toString()});
         String[] expected = {
@@ -179,6 +180,7 @@ class CompareCommandTest {
             "stress compare: Invalid value for option '--fail-on': 'p99=ten': 'ten' is not a limit",
             "stress compare: Invalid value for option '--fail-on': 'tps=-5ms': TPS takes a limit in %, not 'ms'",
             "stress compare: Invalid value for option '--confidence': 1.5",
+            "stress compare: Invalid value for option '--confidence': 'high' is not a share (e.g. 0.95)",
             "stress compare: Invalid value for option '--resamples': 5 (100 to 100,000)",
             "stress compare: Missing required parameter: 'NEW'",
         };

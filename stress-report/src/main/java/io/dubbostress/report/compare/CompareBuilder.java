@@ -44,6 +44,10 @@ public final class CompareBuilder {
     public static final int RESAMPLES = 1000;
     /** The default seed. */
     public static final long SEED = 1;
+    public static final double MIN_CONFIDENCE = 0.5;
+    public static final double MAX_CONFIDENCE = 0.999;
+    public static final int MIN_RESAMPLES = 100;
+    public static final int MAX_RESAMPLES = 100_000;
 
     private double confidence = CONFIDENCE;
     private int resamples = RESAMPLES;
@@ -51,18 +55,19 @@ public final class CompareBuilder {
     private Long warmupMs;
     private FailOn failOn;
 
+    /** The intervals' confidence, {@value #MIN_CONFIDENCE} to {@value #MAX_CONFIDENCE}. */
     public CompareBuilder confidence(double value) {
-        if (!(value >= 0.5 && value < 1)) {
-            throw new UserError("Invalid value for option '--confidence': " + value + " (a share between 0.5 and "
-                    + "0.999, e.g. 0.95)");
+        if (!(value >= MIN_CONFIDENCE && value <= MAX_CONFIDENCE)) {
+            throw new IllegalArgumentException(value + " (a share between 0.5 and 0.999, e.g. 0.95)");
         }
         this.confidence = value;
         return this;
     }
 
+    /** Bootstrap resamples per trial, {@value #MIN_RESAMPLES} to {@value #MAX_RESAMPLES}. */
     public CompareBuilder resamples(int value) {
-        if (value < 100 || value > 100_000) {
-            throw new UserError("Invalid value for option '--resamples': " + value + " (100 to 100,000)");
+        if (value < MIN_RESAMPLES || value > MAX_RESAMPLES) {
+            throw new IllegalArgumentException(value + " (100 to 100,000)");
         }
         this.resamples = value;
         return this;

@@ -1,6 +1,5 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.UserError;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -65,7 +64,10 @@ public final class FailOn {
         this.text = text;
     }
 
-    /** {@code p99=+10%,tps=-5%}; a {@link UserError} naming the part that is wrong. */
+    /**
+     * {@code p99=+10%,tps=-5%}; an {@link IllegalArgumentException} whose message quotes the text and names the part
+     * that is wrong: {@code 'p98=+1%': 'p98' is not a figure (...)}.
+     */
     public static FailOn parse(String text) {
         List<Limit> limits = new ArrayList<>();
         for (String part : text.split(",")) {
@@ -106,8 +108,8 @@ public final class FailOn {
         return new FailOn(limits, text);
     }
 
-    private static UserError bad(String text, String why) {
-        return new UserError("Invalid value for option '--fail-on': '" + text + "': " + why);
+    private static IllegalArgumentException bad(String text, String why) {
+        return new IllegalArgumentException("'" + text + "': " + why);
     }
 
     public List<Limit> limits() {

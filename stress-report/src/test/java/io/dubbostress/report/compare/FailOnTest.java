@@ -1,7 +1,5 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.UserError;
-
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -53,8 +51,8 @@ class FailOnTest {
 
     @Test
     void badLimitsAreRefusedNamingThePart() {
-        assertThatThrownBy(() -> FailOn.parse("p99")).isInstanceOf(UserError.class)
-                .hasMessage("Invalid value for option '--fail-on': 'p99': 'p99' is not FIGURE=LIMIT (e.g. p99=+10%)");
+        assertThatThrownBy(() -> FailOn.parse("p99")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'p99': 'p99' is not FIGURE=LIMIT (e.g. p99=+10%)");
         assertThatThrownBy(() -> FailOn.parse("p99=+10")).hasMessageContaining("'+10' is not a limit");
         assertThatThrownBy(() -> FailOn.parse("errors=+1ms")).hasMessageContaining("errors % takes a limit in %");
         assertThatThrownBy(() -> FailOn.parse("p99=+1pp")).hasMessageContaining("p99 takes a limit in %, not "
