@@ -106,11 +106,15 @@ public final class CompareCommand implements Callable<Integer> {
         if (failOn != null) {
             builder.failOn(failOn);
         }
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        builder.progress(line -> {
+            stderr.println("stress compare: " + line);
+            stderr.flush();
+        });
         Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
         Comparison comparison = builder.build(base, news);
         String markdown = ComparisonFiles.write(comparison, dir);
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter stderr = spec.commandLine().getErr();
         if (!quiet) {
             stdout.print(markdown);
             stdout.flush();

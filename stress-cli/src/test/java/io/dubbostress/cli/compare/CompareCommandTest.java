@@ -75,7 +75,9 @@ class CompareCommandTest {
         Cli r = Cli.run("compare", base.toString(), news.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
         assertThat(r.out).contains("# dubbo-stress comparison", "## direct-1k", "| p50 (µs) |", "slower");
-        assertThat(r.err).contains("stress compare: wrote " + out.resolve("compare.md"));
+        assertThat(r.err).contains("stress compare: wrote " + out.resolve("compare.md"),
+                "stress compare: read BASE: 2 trial(s) of 1 scenario(s); NEW: 2 trial(s) of 1 scenario(s)",
+                "stress compare: NEW direct-1k trial 2 of 2: 7,000 steady samples resampled 1,000 times");
         JsonNode c = json(out.resolve("compare.json"));
         assertThat(c.get("schema").asText()).isEqualTo("dubbo-stress/compare/1");
         assertThat(c.get("seed").asLong()).isEqualTo(1);

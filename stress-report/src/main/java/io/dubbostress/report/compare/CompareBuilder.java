@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * Builds a {@link Comparison} of NEW against BASE. Each side is one or more run folders (a {@code stress run --repeat}
@@ -54,6 +55,7 @@ public final class CompareBuilder {
     private long seed = SEED;
     private Long warmupMs;
     private FailOn failOn;
+    private Consumer<String> progress = line -> { };
 
     /** The intervals' confidence, {@value #MIN_CONFIDENCE} to {@value #MAX_CONFIDENCE}. */
     public CompareBuilder confidence(double value) {
@@ -89,6 +91,15 @@ public final class CompareBuilder {
         return this;
     }
 
+    /**
+     * Told a line once both sides are read and as each trial's intervals are made (a long run's JTLs take seconds
+     * each); nothing before the inputs are known to be comparable.
+     */
+    public CompareBuilder progress(Consumer<String> listener) {
+        this.progress = listener;
+        return this;
+    }
+
     /** One trial as read: its scenario, where it came from, the report's figures and the JTL rows they are from. */
     private record Read(String scenario, String source, ScenarioResult result, Path jtl, String label) {
     }
@@ -116,6 +127,8 @@ public final class CompareBuilder {
             throw new UserError("BASE and NEW have no scenario in common (BASE: " + String.join(", ",
                     baseTrials.keySet()) + "; NEW: " + String.join(", ", newTrials.keySet()) + ")");
         }
+        // only now, so that bad input stays one line
+        progress.accept("read BASE: " + count(baseTrials) + "; NEW: " + count(newTrials));
         if (!onlyInBase.isEmpty()) {
             warnings.add("only in BASE, not compared: " + String.join(", ", onlyInBase));
         }
@@ -158,11 +171,13 @@ public final class CompareBuilder {
             SteadySegments segments = segments(base.get(i));
             baseSegments.add(segments);
             baseFigures.add(figures(segments, "BASE", name, i, base.get(i), warnings));
+            progress.accept(resampled("BASE", name, i, base.size(), segments));
         }
         for (int i = 0; i < news.size(); i++) {
             SteadySegments segments = segments(news.get(i));
             newSegments.add(segments);
             newFigures.add(figures(segments, "NEW", name, i, news.get(i), warnings));
+            progress.accept(resampled("NEW", name, i, news.size(), segments));
         }
         Set<Figure> shown = EnumSet.allOf(Figure.class);
         boolean paced = baseSegments.stream().allMatch(s -> s.pacedSamples() > 0)
@@ -181,6 +196,16 @@ public final class CompareBuilder {
         }
         return new ScenarioComparison(name, "compared", null, unit, trials(base, baseFigures),
                 trials(news, newFigures), figures);
+    }
+
+    private static String count(Map<String, List<Read>> trials) {
+        int n = trials.values().stream().mapToInt(List::size).sum();
+        return n + " trial(s) of " + trials.size() + " scenario(s)";
+    }
+
+    private String resampled(String side, String scenario, int index, int count, SteadySegments segments) {
+        return String.format(Locale.ROOT, "%s %s trial %d of %d: %,d steady samples resampled %,d times", side,
+                scenario, index + 1, count, segments.samples(), resamples);
     }
 
     /** Why a side cannot be compared (a trial measured nothing), or null. */
