@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dubbostress.cli.testkit.Cli;
 import io.dubbostress.report.Json;
+import io.dubbostress.testsupport.BoxLoad;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
 import java.io.ByteArrayOutputStream;
@@ -27,11 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code stress compare} on real runs: two reference providers (the build's stress-provider.jar), A doing
  * {@value #BASE_WORK} random additions per call and B {@value #NEW_WORK}; three real {@code stress run --repeat 2}
- * runs against them, A, B, A again (1 thread, 8 s trials whose first 4 s are warm-up: on a loaded 2-core machine
- * JMeter's first call alone took 3-5 s). A/A (the two runs of A): no change, and the CI gate holds. A/B (both A runs
+ * runs against them, A, B, A again (1 thread; trials of a warm-up of 3 s on a quiet machine, scaled by its load up to
+ * 10 s, then 4 s of steady state: on the loaded 2-core machine JMeter's first call took 2-8 s, and 6 s and 8 s trials
+ * were each once left with that one sample; at a target rate, where the schedule starts after the opening calls, the
+ * runs took 2.5 times longer and A's latencies were ten times noisier). A/A (the two runs of A): no change, and the CI gate holds. A/B (both A runs
  * against B): slower, and the interval of the mean's difference covers the difference the providers measured
  * themselves -- the wall time of their work per call ({@code ProviderStats.workNanos}), read over Dubbo's telnet
- * {@code invoke} before and after each run: a figure of the thing measured, by another clock in another process.
+ * {@code invoke} before and after each run: a figure of the thing measured, by another clock in another process. On
+ * a busy machine (a load above one per core) the client also waits for a core while B burns one, 1-2 ms a call more
+ * than the work: there the interval must reach the work added and not lie wholly beyond twice it.
  * A/A is judged at 99 % confidence: one real pair, several figures, and a test that must not fail one CI run in
  * twenty by design (AaCalibrationTest holds the 95 % rate over many synthetic pairs).
  */
@@ -53,6 +58,8 @@ class CompareRunsIT {
     /** The providers' own work time per call, microseconds: A over both its runs, B over its run. */
     static double workA;
     static double workB;
+    /** Whether the machine was quiet through every run ({@link BoxLoad#factor()} 1: load at most one per core). */
+    static boolean quiet = true;
 
     @BeforeAll
     static void runBothBuilds() throws IOException {
@@ -120,10 +127,21 @@ class CompareRunsIT {
         assertThat(figure(scenario, "tps").get("verdict").asText()).isEqualTo("slower");
         double expected = workB - workA;
         assertThat(workB).as("B's work per call, µs").isGreaterThan(20 * workA);
-        assertThat(expected).as("the providers' own difference, µs")
-                .isBetween(mean.get("differenceLow").asDouble(), mean.get("differenceHigh").asDouble());
-        System.out.printf("A/B: provider work per call A %.1f us, B %.1f us, expected +%.0f us; compare: mean %+.0f us "
-                + "[%+.0f, %+.0f], %+.1f %% [%+.1f, %+.1f]; trials' means BASE %s, NEW %s%n", workA, workB, expected,
+        double low = mean.get("differenceLow").asDouble();
+        double high = mean.get("differenceHigh").asDouble();
+        if (quiet) {
+            assertThat(expected).as("the providers' own difference, µs").isBetween(low, high);
+        } else {
+            // on a busy box the client also waits for a core while B burns one (about 1-2 ms a call measured here):
+            // the interval must reach the work added and not lie wholly beyond twice it
+            assertThat(high).as("the interval's top against the providers' own difference, µs")
+                    .isGreaterThanOrEqualTo(expected);
+            assertThat(low).as("the interval's bottom against twice the providers' own difference, µs")
+                    .isLessThanOrEqualTo(2 * expected);
+        }
+        System.out.printf("A/B (%s): provider work per call A %.1f us, B %.1f us, expected +%.0f us; compare: mean "
+                + "%+.0f us [%+.0f, %+.0f], %+.1f %% [%+.1f, %+.1f]; trials' means BASE %s, NEW %s%n",
+                quiet ? "quiet machine" : "busy machine", workA, workB, expected,
                 mean.get("difference").asDouble(), mean.get("differenceLow").asDouble(),
                 mean.get("differenceHigh").asDouble(), mean.get("change").asDouble(), mean.get("low").asDouble(),
                 mean.get("high").asDouble(), mean.get("baseTrials"), mean.get("newTrials"));
@@ -148,8 +166,11 @@ class CompareRunsIT {
 
     private static Path run(int port, String name) {
         Path out = dir.resolve(name);
+        quiet &= BoxLoad.factor() <= 1;
+        int warmup = BoxLoad.scaled(3, 10);
         try (ChildJvm cli = StressCli.start(dir.resolve(name + ".out"), "run", "--provider", "127.0.0.1:" + port,
-                "--scenarios", "direct-1k", "--threads", "1", "--duration", "8s", "--warmup", "4s", "--repeat", "2",
+                "--scenarios", "direct-1k", "--threads", "1", "--duration", (warmup + 4) + "s", "--warmup",
+                warmup + "s", "--repeat", "2",
                 "--no-dashboard", "--out", out.toString())) {
             assertThat(cli.waitFor(Duration.ofMinutes(4))).as("stress run ends by itself").isTrue();
             assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(30)).isZero();
