@@ -2,7 +2,7 @@ package io.dubbostress.bench;
 
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
-import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.dubbostress.cli.compare;
 
 import io.dubbostress.cli.OutFolder;
-import io.dubbostress.cli.run.DurationConverter;
+import io.dubbostress.cli.options.DurationConverter;
 import io.dubbostress.report.compare.CompareBuilder;
 import io.dubbostress.report.compare.Comparison;
 import io.dubbostress.report.compare.ComparisonFiles;

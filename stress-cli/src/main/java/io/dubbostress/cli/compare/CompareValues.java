@@ -11,7 +11,8 @@ import picocli.CommandLine.TypeConversionException;
  *
  * <pre>{@code
  * @Option(names = "--fail-on", converter = CompareValues.Limits.class) FailOn failOn;
- * stress compare a b --fail-on p98=+1%   ->  stress compare: Invalid value for option '--fail-on': 'p98=+1%': 'p98' is not a figure (...)
+ * stress compare a b --fail-on p98=+1%
+ *     stress compare: Invalid value for option '--fail-on': 'p98=+1%': 'p98' is not a figure (...)
  * }</pre>
  */
 final class CompareValues {

@@ -1,10 +1,25 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.capacity.CapacityReport;
+import io.dubbostress.cli.capacity.CapacitySearch;
+import io.dubbostress.cli.capacity.CpuShares;
+import io.dubbostress.cli.capacity.SearchRun;
+import io.dubbostress.cli.capacity.StepVerdict;
+import io.dubbostress.cli.home.BuildVersions;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.Dubbo3JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.options.Slo;
+import io.dubbostress.cli.process.HostFacts;
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.report.ScenarioResult;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.RunStatus;
@@ -72,7 +87,7 @@ final class RunSession {
         JMeterHome jmeter = resolveJMeter();
         try {
             checkPieces();
-            layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
+            layout = RunFolderSetup.create(settings.out(), minFreeBytes(), settings.outIsStampedDefault());
             space = RunFolderSpace.reserve(layout.root());
         } catch (RuntimeException e) {
             Dubbo3JMeterHome.remove(dubbo3Home);
@@ -83,10 +98,11 @@ final class RunSession {
         manifest.versions.put("jmeterUsed", jmeter.version());
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
         manifest.host.putAll(HostFacts.collect());
-        double warmupSeconds = settings.warmup.toMillis() / 1000.0;
+        double warmupSeconds = settings.load().warmup().toMillis() / 1000.0;
         List<Scenario> order = new ArrayList<>();
-        if (settings.slo == null) { // a capacity search adds a record per trial as it goes
-            manifest.scenarios.addAll(records(settings.scenarios, settings.repeat, warmupSeconds, order));
+        if (settings.capacity() == null) { // a capacity search adds a record per trial as it goes
+            manifest.scenarios.addAll(records(settings.load().scenarios(), settings.load().repeat(), warmupSeconds,
+                    order));
         }
         CapacityReport capacity = null;
         // from here on a Ctrl-C closes run.json and stops what was started, whatever the run is doing
@@ -95,13 +111,15 @@ final class RunSession {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
-            err.printf("stress run: %d scenario(s)%s x %s, %d threads, rate %s%s -> %s%n", settings.scenarios.size(),
-                    settings.repeat > 1 ? " x " + settings.repeat + " trials" : "",
-                    DurationConverter.format(settings.duration), settings.threads, settings.rate,
+            err.printf("stress run: %d scenario(s)%s x %s, %d threads, rate %s%s -> %s%n",
+                    settings.load().scenarios().size(),
+                    settings.load().repeat() > 1 ? " x " + settings.load().repeat() + " trials" : "",
+                    DurationConverter.format(settings.load().duration()), settings.harness().threads(),
+                    settings.load().rate(),
                     shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
-            if (settings.slo != null) {
+            if (settings.capacity() != null) {
                 capacity = findMaxRate(warmupSeconds);
             } else {
                 for (int i = 0; i < order.size() && !interrupted; i++) {
@@ -163,19 +181,19 @@ final class RunSession {
      * they go; capacity.md and capacity.json are written after each scenario's search.
      */
     private CapacityReport findMaxRate(double warmupSeconds) {
-        CapacityReport capacity = new CapacityReport(settings.slo);
-        double start = Double.parseDouble(settings.rate.segments().get(0));
-        int count = settings.scenarios.size() * settings.searchTrials;
+        CapacityReport capacity = new CapacityReport(settings.capacity().slo());
+        double start = Double.parseDouble(settings.load().rate().segments().get(0));
+        int count = settings.load().scenarios().size() * settings.capacity().searchTrials();
         int[] index = {0};
         boolean[] stop = {false};
-        for (Scenario scenario : settings.scenarios) {
+        for (Scenario scenario : settings.load().scenarios()) {
             if (interrupted || stop[0]) {
                 break;
             }
             int[] runs = {0};
             double[] firstServiceMeanUs = {Double.NaN};
             CapacitySearch.Trial[] lastTrial = {null};
-            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rates -> {
+            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.capacity().searchTrials()).search(rates -> {
                 if (interrupted || stop[0]) {
                     return null;
                 }
@@ -183,7 +201,7 @@ final class RunSession {
                 RunManifest.ScenarioRecord record = new RunManifest.ScenarioRecord(name, scenario.kind().planFile(),
                         scenario.payloadBytes(), warmupSeconds);
                 record.addMessage("capacity search: steps of " + String.join(", ", rates.stream()
-                        .map(CapacityReport::rate).toList()) + " calls/s, " + DurationConverter.format(settings.duration)
+                        .map(CapacityReport::rate).toList()) + " calls/s, " + DurationConverter.format(settings.load().duration())
                         + " each, as one JMeter run ended at the first that did not hold; capacity.md judges each "
                         + "step, the report's figures for this scenario mix them");
                 manifest.scenarios.add(record);
@@ -194,10 +212,10 @@ final class RunSession {
                                 ? endpoints.consumerPid : -1L));
                 // a step again after a start that had not settled: this run's first step a step longer, before its window
                 Duration leadIn = lastTrial[0] != null && lastTrial[0].targetRate() == rates.get(0)
-                        && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.duration
+                        && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.load().duration()
                         : Duration.ZERO;
-                SearchRun steps = new SearchRun(rates, settings.duration, settings.warmup, leadIn, settings.slo,
-                        settings.threads, layout.jtl(name), layout.scenarioDir(name).resolve("jmeter.log"), cpu,
+                SearchRun steps = new SearchRun(rates, settings.load().duration(), settings.load().warmup(), leadIn,
+                        settings.capacity().slo(), settings.harness().threads(), layout.jtl(name), layout.jmeterLog(name), cpu,
                         firstServiceMeanUs[0]);
                 boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
                         steps.runDuration(), steps), index[0], count, record, endpoints, this::writeManifest);
@@ -230,7 +248,7 @@ final class RunSession {
             });
             capacity.add(scenario.name(), outcome);
             try {
-                capacity.write(layout.root());
+                capacity.write(layout);
             } catch (IOException e) {
                 failures.add("could not write capacity.md/json in " + layout.root() + ": " + e.getMessage());
                 exitCode = 1;
@@ -270,14 +288,14 @@ final class RunSession {
     // ---------------------------------------------------------------------------------------------- preparation
 
     private JMeterHome resolveJMeter() {
-        if (settings.jmeterHome == null && settings.dubbo3Sampler()) {
+        if (settings.jmeter().home() == null && settings.dubbo3Sampler()) {
             dubbo3Home = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), home.dubbo3SamplerJar());
             return JMeterHome.at(dubbo3Home);
         }
-        if (settings.jmeterHome == null) {
+        if (settings.jmeter().home() == null) {
             return JMeterHome.at(home.embeddedJMeterHome());
         }
-        JMeterHome user = JMeterHome.at(settings.jmeterHome);
+        JMeterHome user = JMeterHome.at(settings.jmeter().home());
         if (!user.isSupported()) {
             err.println("stress run: warning: JMeter " + user.version() + " is outside the tested range 5.1.1-5.6.3");
         }
@@ -285,7 +303,7 @@ final class RunSession {
         if (!user.hasInLibExt("io/dubbostress/sampler/")) {
             pluginJarsToAdd.add(settings.dubbo3Sampler() ? home.dubbo3SamplerJar() : home.samplerJar());
         } else if (settings.dubbo3Sampler()) {
-            err.println("stress run: warning: --provider-url: " + settings.jmeterHome + "/lib/ext already has a Dubbo"
+            err.println("stress run: warning: --provider-url: " + settings.jmeter().home() + "/lib/ext already has a Dubbo"
                     + " sampler jar, which the run uses as it is (tri:// needs jmeter-dubbo3-sampler there)");
         }
         if (!user.hasInLibExt("kg/apc/jmeter/perfmon/")) {
@@ -302,16 +320,16 @@ final class RunSession {
     }
 
     private void checkPieces() {
-        for (Scenario s : settings.scenarios) {
+        for (Scenario s : settings.load().scenarios()) {
             home.plan(s.kind().planFile());
         }
-        if (settings.externalProvider == null) {
+        if (settings.services().provider() == null) {
             home.providerJar();
         }
-        if (settings.needsConsumer() && settings.externalConsumerUrl == null) {
+        if (settings.needsConsumer() && settings.services().consumerUrl() == null) {
             home.consumerJar();
         }
-        if (settings.externalAgent == null) {
+        if (settings.services().agent() == null) {
             home.agentJar();
         }
     }
@@ -321,7 +339,8 @@ final class RunSession {
      * no more than 2 GiB up front (a long run on a small disk is told before it starts, not after an hour).
      */
     private long minFreeBytes() {
-        long seconds = settings.duration.getSeconds() * settings.scenarios.size() * settings.repeat;
+        long seconds = settings.load().duration().getSeconds() * settings.load().scenarios().size()
+                * settings.load().repeat();
         long estimate = seconds * 50_000L * 200L;
         return Math.min(estimate, 2L * 1024 * 1024 * 1024) + 64L * 1024 * 1024;
     }
@@ -396,7 +415,7 @@ final class RunSession {
                         + "; run.json in " + layout.root());
             } else {
                 RunEnding ending = new RunEnding(settings, home, java, layout, err, out);
-                if (settings.dashboard && !interrupted && !space.wasFull()) {
+                if (settings.jmeter().dashboard() && !interrupted && !space.wasFull()) {
                     ending.dashboards(manifest);
                 }
                 if (!ending.analyse(manifest, this::measuredNothing)) {
@@ -483,8 +502,8 @@ final class RunSession {
         if (generators.isEmpty()) {
             return "";
         }
-        RateSchedule each = generators.ratePerServer(settings.rate);
+        RateSchedule each = generators.ratePerServer(settings.load().rate());
         return ", split over " + generators.count() + " load generators: " + generators.threadsPerServer(
-                settings.threads) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
+                settings.harness().threads()) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
     }
 }

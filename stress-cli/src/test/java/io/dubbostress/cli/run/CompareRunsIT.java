@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * runs against them, A, B, A again (1 thread; trials of a warm-up of 3 s on a quiet machine, scaled by its load up to
  * 10 s, then 4 s of steady state: on the loaded 2-core machine JMeter's first call took 2-8 s, and 6 s and 8 s trials
  * were each once left with that one sample; at a target rate, where the schedule starts after the opening calls, the
- * runs took 2.5 times longer and A's latencies were ten times noisier). A/A (the two runs of A): no change, and the CI gate holds. A/B (both A runs
- * against B): slower, and the interval of the mean's difference covers the difference the providers measured
- * themselves -- the wall time of their work per call ({@code ProviderStats.workNanos}), read over Dubbo's telnet
+ * runs took 2.5 times longer and A's latencies were ten times noisier). A/A (the two runs of A): no change, and the
+ * CI gate holds. A/B (both A runs against B): slower, and the interval of the mean's difference covers the
+ * difference the providers measured themselves -- the wall time of their work per call ({@code ProviderStats.workNanos}), read over Dubbo's telnet
  * {@code invoke} before and after each run: a figure of the thing measured, by another clock in another process. On
  * a busy machine (a load above one per core) the client also waits for a core while B burns one, 1-2 ms a call more
  * than the work: there the interval must reach the work added and not lie wholly beyond twice it.

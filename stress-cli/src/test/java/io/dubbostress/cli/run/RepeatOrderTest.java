@@ -2,6 +2,7 @@ package io.dubbostress.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.report.run.RunManifest;
 import java.util.ArrayList;
 import java.util.List;

@@ -137,7 +137,7 @@ final class ChangeEstimator {
         return true;
     }
 
-    /** A side on the comparison's scale: its value, the variance of that value, and the variance's degrees of freedom. */
+    /** A side on the comparison's scale: its value, the variance of that value, and its degrees of freedom. */
     record Side(double mean, double variance, double df) {
     }
 

@@ -6,7 +6,7 @@ import io.dubbostress.report.RunFolder;
 import io.dubbostress.report.ScenarioResult;
 import io.dubbostress.report.ScenarioStats;
 import io.dubbostress.report.ToolVersion;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.report.run.RunLayout;
@@ -124,7 +124,7 @@ public final class CompareBuilder {
             newTrials.keySet().stream().filter(n -> !baseTrials.containsKey(n)).forEach(onlyInNew::add);
         }
         if (pairs.isEmpty()) {
-            throw new UserError("BASE and NEW have no scenario in common (BASE: " + String.join(", ",
+            throw new ReportException("BASE and NEW have no scenario in common (BASE: " + String.join(", ",
                     baseTrials.keySet()) + "; NEW: " + String.join(", ", newTrials.keySet()) + ")");
         }
         // only now, so that bad input stays one line
@@ -244,9 +244,9 @@ public final class CompareBuilder {
             }
         }
         if (segments.samples() != stats.samples() || segments.errors() != stats.errors()) {
-            throw new UserError(String.format(Locale.ROOT, "%s: read twice, the steady state has %,d samples (%,d "
-                    + "failed), then %,d (%,d failed): the file changed while it was read", trial.source,
-                    stats.samples(), stats.errors(), segments.samples(), segments.errors()), 1);
+            throw new ReportException(String.format(Locale.ROOT, "%s: read twice, the steady state has %,d samples "
+                    + "(%,d failed), then %,d (%,d failed): the file changed while it was read", trial.source,
+                    stats.samples(), stats.errors(), segments.samples(), segments.errors()));
         }
         return segments;
     }
@@ -272,17 +272,17 @@ public final class CompareBuilder {
     /** The scenarios of one side and their trials, in the order read. */
     private Map<String, List<Read>> side(String side, List<Path> inputs, List<String> warnings) {
         if (inputs.isEmpty()) {
-            throw new UserError(side + ": give a run folder or a JTL file");
+            throw new ReportException(side + ": give a run folder or a JTL file");
         }
         Map<String, List<Read>> scenarios = new LinkedHashMap<>();
         for (Path input : inputs) {
             if (!Files.exists(input)) {
-                throw new UserError(side + " " + input + " does not exist");
+                throw new ReportException(side + " " + input + " does not exist");
             }
             ReportBuilder builder = new ReportBuilder().withoutServerFigures().warmupMs(warmupMs);
             if (Files.isDirectory(input)) {
                 if (!RunFolder.isRunFolder(input)) {
-                    throw new UserError(side + " " + input + " is a folder but not a run folder (no run.json, no "
+                    throw new ReportException(side + " " + input + " is a folder but not a run folder (no run.json, no "
                             + "scenarios/)");
                 }
                 Report report = builder.build(List.of(input));

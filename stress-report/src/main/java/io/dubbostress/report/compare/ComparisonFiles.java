@@ -3,7 +3,7 @@ package io.dubbostress.report.compare;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 import io.dubbostress.report.Table;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import io.dubbostress.report.run.RunLayout;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -43,7 +43,7 @@ public final class ComparisonFiles {
             ReportFiles.writeAtomically(dir.resolve(RunLayout.COMPARE_JSON), json(comparison) + "\n");
             ReportFiles.writeAtomically(dir.resolve(RunLayout.COMPARE_HTML), html(comparison));
         } catch (IOException e) {
-            throw new UserError("could not write the comparison to " + dir + ": " + e.getMessage(), 1);
+            throw ReportException.cannotWrite("could not write the comparison to " + dir + ": " + e.getMessage(), e);
         }
         return markdown;
     }
