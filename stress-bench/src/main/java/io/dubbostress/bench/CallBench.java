@@ -3,6 +3,7 @@ package io.dubbostress.bench;
 import io.dubbostress.report.UserError;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.cli.run.Dubbo3JMeterHome;
 import io.dubbostress.cli.run.JMeterHome;
 import io.dubbostress.cli.run.StressHome;
 import java.io.IOException;
@@ -54,18 +55,31 @@ final class CallBench {
         if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
             BenchPlans.withGroovyPacing(directPlan, groovyPlan);
         }
+        Path dubbo3Jar = settings.sides.stream().anyMatch(BenchSide::usesDubbo3Jar) ? home.dubbo3SamplerJar() : null;
+        Path dubbo3Home = null;
         List<LoadResult> results = new ArrayList<>();
         int count = settings.threadCounts.size() * settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
         try (BenchServices services = BenchServices.start(settings, home, java, err);
                 CpuRecorder cpu = CpuRecorder.start()) {
+            if (settings.needsDubbo3Home()) {
+                // the embedded home with jmeter-dubbo3-sampler in lib/ext instead of the 2.7 jar, as stress run makes it
+                dubbo3Home = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), dubbo3Jar);
+                err.println("stress bench: the Dubbo 3.3 sampler's JMeter home: " + dubbo3Home);
+            }
             cpu.watchMachine();
-            cpu.watch("provider", services.providerPid());
+            if (services.providerPid() > 0) {
+                cpu.watch(LoadRunner.PROVIDER, services.providerPid());
+            }
+            if (services.tripleProviderPid() > 0) {
+                cpu.watch(LoadRunner.TRIPLE_PROVIDER, services.tripleProviderPid());
+            }
             if (services.consumerPid() > 0) {
                 cpu.watch("consumer", services.consumerPid());
             }
-            LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, samplerJarB, directPlan,
-                    hopPlan, planB, groovyPlan, services, cpu, err, terminal);
+            LoadRunner runner = new LoadRunner(settings, java, new LoadRunner.Homes(jmeter, jmeterB,
+                    dubbo3Home == null ? null : JMeterHome.at(dubbo3Home), samplerJar, samplerJarB, dubbo3Jar),
+                    directPlan, hopPlan, planB, groovyPlan, services, cpu, err, terminal);
             for (int threads : settings.threadCounts) {
                 for (int payload : settings.payloads) {
                     for (int round = 1; round <= settings.rounds; round++) {
@@ -79,6 +93,8 @@ final class CallBench {
                     }
                 }
             }
+        } finally {
+            Dubbo3JMeterHome.remove(dubbo3Home);
         }
         return results;
     }

@@ -54,6 +54,8 @@ public final class RawClient {
         final Histogram histogram = new Histogram(60_000_000L, 3);
         long calls;
         long errors;
+        /** Bytes this thread allocated from its first call in the window to its first call after it; -1: unknown. */
+        long allocatedBytes = -1;
     }
 
     public static void main(String[] args) throws Exception {
@@ -126,10 +128,12 @@ public final class RawClient {
         Histogram all = new Histogram(60_000_000L, 3);
         long calls = 0;
         long errors = 0;
+        long allocated = 0;
         for (Counts c : counts) {
             all.add(c.histogram);
             calls += c.calls;
             errors += c.errors;
+            allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
         }
         ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
         int length = all.encodeIntoCompressedByteBuffer(buffer);
@@ -145,6 +149,8 @@ public final class RawClient {
         result.put("calls", calls);
         result.put("errors", errors);
         result.put("firstError", firstError.get());
+        // the calling threads' own count (ThreadMXBean), beside the bench's count of the whole JVM (JFR)
+        result.put("callerAllocatedBytes", allocated < 0 ? null : allocated);
         result.put("histogramMicros", Base64.getEncoder().encodeToString(encoded));
         String json = Json.MAPPER.writeValueAsString(result);
         Files.write(out, json.getBytes(StandardCharsets.UTF_8));
@@ -165,8 +171,19 @@ public final class RawClient {
         long windowStart = clock[1];
         long windowEnd = clock[2];
         long end = clock[3];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean allocation = threads instanceof com.sun.management.ThreadMXBean
+                ? (com.sun.management.ThreadMXBean) threads : null;
+        long allocatedAtWindowStart = -1;
         while (true) {
             long start = System.nanoTime();
+            if (allocation != null && counts.allocatedBytes < 0) {
+                if (allocatedAtWindowStart < 0 && start - windowStart >= 0) {
+                    allocatedAtWindowStart = allocation.getCurrentThreadAllocatedBytes();
+                } else if (allocatedAtWindowStart >= 0 && start - windowEnd >= 0) {
+                    counts.allocatedBytes = allocation.getCurrentThreadAllocatedBytes() - allocatedAtWindowStart;
+                }
+            }
             if (start - end >= 0) {
                 return;
             }
