@@ -55,32 +55,43 @@ public final class EmbeddedJMeter {
 
     public static synchronized void init(Path home) {
         if (initialised) {
+            // once per JVM; the home of the test class that came first may be gone with its temporary folder
+            writeHomeFiles(Path.of(JMeterUtils.getJMeterHome()));
             return;
         }
+        Path bin = writeHomeFiles(home);
+        JMeterUtils.setJMeterHome(home.toString());
+        JMeterUtils.loadJMeterProperties(bin.resolve("jmeter.properties").toString());
+        JMeterUtils.setProperty("sample_variables", "elapsed_us,due_us,lag_us,response_us");
+        JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
+        JMeterUtils.setProperty("jmeter.save.saveservice.connect_time", "true");
+        JMeterUtils.setProperty("jmeter.save.saveservice.latency", "true");
+        JMeterUtils.setProperty("jmeter.save.saveservice.bytes", "true");
+        JMeterUtils.setProperty("jmeter.save.saveservice.sent_bytes", "true");
+        JMeterUtils.setProperty("jmeter.save.saveservice.timestamp_format", "ms");
+        JMeterUtils.setProperty("jmeterengine.force.system.exit", "false");
+        JMeterUtils.initLocale();
+        initialised = true;
+    }
+
+    /** bin/ (JMeter's properties files, saveservice.properties among them) and lib/ext, when missing. */
+    private static Path writeHomeFiles(Path home) {
         try {
             Path bin = Files.createDirectories(home.resolve("bin"));
             Files.createDirectories(home.resolve("lib/ext"));
             for (String name : new String[] {"jmeter.properties", "saveservice.properties", "upgrade.properties",
                 "system.properties", "user.properties"}) {
+                if (Files.exists(bin.resolve(name))) {
+                    continue;
+                }
                 try (InputStream in = EmbeddedJMeter.class.getClassLoader().getResourceAsStream("bin/" + name)) {
                     Files.copy(in, bin.resolve(name), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
-            JMeterUtils.setJMeterHome(home.toString());
-            JMeterUtils.loadJMeterProperties(bin.resolve("jmeter.properties").toString());
-            JMeterUtils.setProperty("sample_variables", "elapsed_us,due_us,lag_us,response_us");
-            JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
-            JMeterUtils.setProperty("jmeter.save.saveservice.connect_time", "true");
-            JMeterUtils.setProperty("jmeter.save.saveservice.latency", "true");
-            JMeterUtils.setProperty("jmeter.save.saveservice.bytes", "true");
-            JMeterUtils.setProperty("jmeter.save.saveservice.sent_bytes", "true");
-            JMeterUtils.setProperty("jmeter.save.saveservice.timestamp_format", "ms");
-            JMeterUtils.setProperty("jmeterengine.force.system.exit", "false");
-            JMeterUtils.initLocale();
+            return bin;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        initialised = true;
     }
 
     public static EmbeddedJMeter plan(Path dir) {

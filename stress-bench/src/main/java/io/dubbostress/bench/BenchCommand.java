@@ -105,7 +105,10 @@ public class BenchCommand implements Callable<Integer> {
                     + "paced by a Constant Throughput Timer with a __groovy rate, as the plans were), paced-hop (the hop "
                     + "plan at --pace-rate), raw-3 and sampler-3 (the raw Dubbo 3.3 client and the Dubbo 3.3 sampler "
                     + "jar, dubbo://), raw-tri and sampler-tri (the same over tri://, against a triple provider the "
-                    + "bench starts). Default: " + BenchSide.DEFAULT + ".")
+                    + "bench starts), grpc-raw (a raw grpc-java client calling the IDL service of "
+                    + "test-plans/outside-providers/idl on a grpc-java server), grpc-sampler (jmeter-dubbo3-sampler's IDL "
+                    + "mode, test-plans/dubbo3-idl.jmx, against the same server). "
+                    + "Default: " + BenchSide.DEFAULT + ".")
     String sides;
 
     @Option(names = "--two-jars",

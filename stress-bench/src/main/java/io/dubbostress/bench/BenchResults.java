@@ -103,7 +103,8 @@ final class BenchResults {
      * Constant Throughput Timer with a __groovy rate, at the same fixed rate), paced-hop/paced (the hop at a fixed
      * rate); the two jars: sampler-3/raw-3 and sampler-tri/raw-tri (the 3.3 jar against its raw client over dubbo and
      * triple), sampler-3/sampler (the 3.3 jar against the 2.7 jar), raw-3/raw (Dubbo 3.3's client against 2.7's),
-     * sampler-tri/sampler-3 (triple against dubbo in the 3.3 jar).
+     * sampler-tri/sampler-3 (triple against dubbo in the 3.3 jar);
+     * grpc-sampler/grpc-raw (the IDL mode against a raw grpc-java client).
      */
     List<Pair> pairs() {
         BenchSide[][] wanted = {{BenchSide.SAMPLER, BenchSide.RAW}, {BenchSide.HOP, BenchSide.SAMPLER},
@@ -111,7 +112,8 @@ final class BenchResults {
             {BenchSide.PACED, BenchSide.PACED_GROOVY}, {BenchSide.PACED_HOP, BenchSide.PACED},
             {BenchSide.SAMPLER_3, BenchSide.RAW_3}, {BenchSide.SAMPLER_3, BenchSide.SAMPLER},
             {BenchSide.SAMPLER_TRI, BenchSide.RAW_TRI}, {BenchSide.RAW_3, BenchSide.RAW},
-            {BenchSide.SAMPLER_TRI, BenchSide.SAMPLER_3}};
+            {BenchSide.SAMPLER_TRI, BenchSide.SAMPLER_3},
+            {BenchSide.GRPC_SAMPLER, BenchSide.GRPC_RAW}};
         List<Pair> pairs = new ArrayList<>();
         for (int threads : settings.threadCounts) {
             for (int payload : settings.payloads) {

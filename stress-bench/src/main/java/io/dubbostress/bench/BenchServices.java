@@ -33,6 +33,8 @@ final class BenchServices implements AutoCloseable {
     private long providerPid = -1;
     private long consumerPid = -1;
     private long tripleProviderPid = -1;
+    private int grpcPort;
+    private long grpcServerPid = -1;
 
     /** Starts the providers {@code settings} need, and the consumer when they need it. */
     static BenchServices start(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
@@ -46,6 +48,9 @@ final class BenchServices implements AutoCloseable {
             }
             if (settings.needsTripleProvider()) {
                 services.startTripleProvider(settings, home, java, err);
+            }
+            if (settings.needsGrpcServer()) {
+                services.startGrpcServer(settings, home, java, err);
             }
         } catch (RuntimeException e) {
             services.close();
@@ -105,6 +110,27 @@ final class BenchServices implements AutoCloseable {
         tripleProviderPid = BenchProcesses.javaPid(provider.pid());
     }
 
+    /**
+     * The IDL service's grpc-java server (test-plans/outside-providers/idl: {@code IdlGrpcServer}, its own JVM with the
+     * provider's JVM options) for the grpc sides.
+     */
+    private void startGrpcServer(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
+        GrpcBenchFiles files = GrpcBenchFiles.of(home);
+        grpcPort = BenchProcesses.freePort();
+        Path logs = settings.out.resolve("logs");
+        List<String> command = new ArrayList<>();
+        command.add(java.executable().toString());
+        command.addAll(ServiceCommands.splitArgs(settings.providerJvmArgs));
+        command.addAll(java.gcLogging(logs.resolve("grpc-server-gc.log")));
+        command.add("-cp");
+        command.add(files.serverClassPath());
+        command.add("io.dubbostress.outside.idl.server.IdlGrpcServer");
+        command.add(String.valueOf(grpcPort));
+        ManagedProcess server = start("grpc-server", command, logs.resolve("grpc-server.log"),
+                "idl-grpc-server ready", err);
+        grpcServerPid = BenchProcesses.javaPid(server.pid());
+    }
+
     private ManagedProcess start(String name, List<String> command, Path log, String readyMarker, PrintStream err) {
         long t0 = System.nanoTime();
         err.printf("stress bench: starting the %s ...%n", name);
@@ -134,6 +160,15 @@ final class BenchServices implements AutoCloseable {
 
     int consumerPort() {
         return consumerPort;
+    }
+
+    /** The grpc-java server's port (grpc sides), 0 when it does not run. */
+    int grpcPort() {
+        return grpcPort;
+    }
+
+    long grpcServerPid() {
+        return grpcServerPid;
     }
 
     long providerPid() {

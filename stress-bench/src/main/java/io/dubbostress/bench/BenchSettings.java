@@ -52,6 +52,11 @@ final class BenchSettings {
     boolean keepFiles;
     Path out;
 
+    /** Whether a side calls the IDL service: the grpc-java server runs too. */
+    boolean needsGrpcServer() {
+        return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isGrpc);
+    }
+
     boolean needsConsumer() {
         return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isHop);
     }
@@ -66,9 +71,13 @@ final class BenchSettings {
         return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isTriple);
     }
 
-    /** A JMeter home with the Dubbo 3.3 sampler, made by the bench from the embedded one (sampler-3, sampler-tri). */
+    /**
+     * A JMeter home with the Dubbo 3.3 sampler, made by the bench from the embedded one (sampler-3, sampler-tri,
+     * grpc-sampler).
+     */
     boolean needsDubbo3Home() {
-        return parts.contains(Part.CALLS) && sides.stream().anyMatch(side -> side.usesDubbo3Jar() && !side.isRaw());
+        return parts.contains(Part.CALLS)
+                && sides.stream().anyMatch(side -> side.usesDubbo3Jar() && !side.isRaw() || side == BenchSide.GRPC_SAMPLER);
     }
 
     /** Every setting as text, for bench.json. */

@@ -41,7 +41,17 @@ enum BenchSide {
     /** The raw Dubbo 3.3 client (generic) over {@code tri://}, against the triple reference provider. */
     RAW_TRI("raw-tri", true),
     /** The direct plan with the Dubbo 3.3 sampler over {@code tri://}, against the triple reference provider. */
-    SAMPLER_TRI("sampler-tri", false);
+    SAMPLER_TRI("sampler-tri", false),
+    /**
+     * A raw grpc-java client (generated blocking stub, one channel) calling the IDL service's {@code Echo} on a
+     * grpc-java server: the IDL mode's counterpart.
+     */
+    GRPC_RAW("grpc-raw", true),
+    /**
+     * JMeter with jmeter-dubbo3-sampler's IDL mode ({@code test-plans/dubbo3-idl.jmx}: the same Echo from the
+     * .proto and JSON, the echo checked) against the same grpc-java server.
+     */
+    GRPC_SAMPLER("grpc-sampler", false);
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
@@ -83,6 +93,11 @@ enum BenchSide {
         return this == RAW_3 || this == SAMPLER_3 || isTriple();
     }
 
+    /** Whether this side calls the IDL service on the grpc-java server. */
+    boolean isGrpc() {
+        return this == GRPC_RAW || this == GRPC_SAMPLER;
+    }
+
     /** Whether this side runs at the fixed rate of {@code --pace-rate}. */
     boolean isPaced() {
         return this == PACED || this == PACED_GROOVY || this == PACED_HOP;
@@ -104,7 +119,7 @@ enum BenchSide {
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
                         + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, raw-3, sampler-3, "
-                        + "raw-tri, sampler-tri");
+                        + "raw-tri, sampler-tri, grpc-raw, grpc-sampler");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

@@ -55,7 +55,8 @@ final class CallBench {
         if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
             BenchPlans.withGroovyPacing(directPlan, groovyPlan);
         }
-        Path dubbo3Jar = settings.sides.stream().anyMatch(BenchSide::usesDubbo3Jar) ? home.dubbo3SamplerJar() : null;
+        Path dubbo3Jar = settings.sides.stream().anyMatch(BenchSide::usesDubbo3Jar) || settings.needsDubbo3Home()
+                ? home.dubbo3SamplerJar() : null;
         Path dubbo3Home = null;
         List<LoadResult> results = new ArrayList<>();
         int count = settings.threadCounts.size() * settings.payloads.size() * settings.rounds * settings.sides.size();
@@ -77,9 +78,16 @@ final class CallBench {
             if (services.consumerPid() > 0) {
                 cpu.watch("consumer", services.consumerPid());
             }
+            if (services.grpcServerPid() > 0) {
+                cpu.watch(LoadRunner.GRPC_SERVER, services.grpcServerPid());
+            }
             LoadRunner runner = new LoadRunner(settings, java, new LoadRunner.Homes(jmeter, jmeterB,
                     dubbo3Home == null ? null : JMeterHome.at(dubbo3Home), samplerJar, samplerJarB, dubbo3Jar),
                     directPlan, hopPlan, planB, groovyPlan, services, cpu, err, terminal);
+            if (settings.needsGrpcServer()) {
+                // the IDL plan runs in the bench's Dubbo 3.3 home (jmeter-dubbo3-sampler in place of the 2.7 jar)
+                runner.withGrpc(home, home.plan("dubbo3-idl.jmx"), GrpcBenchFiles.of(home));
+            }
             for (int threads : settings.threadCounts) {
                 for (int payload : settings.payloads) {
                     for (int round = 1; round <= settings.rounds; round++) {

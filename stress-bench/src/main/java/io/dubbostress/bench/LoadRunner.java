@@ -9,6 +9,7 @@ import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.cli.run.JMeterHome;
+import io.dubbostress.cli.run.StressHome;
 import io.dubbostress.cli.run.JMeterRun;
 import io.dubbostress.cli.run.Progress;
 import io.dubbostress.cli.service.ServiceCommands;
@@ -45,11 +46,13 @@ final class LoadRunner {
     /** The CPU series of the reference provider ({@code dubbo://}) and of the triple one. */
     static final String PROVIDER = "provider";
     static final String TRIPLE_PROVIDER = "triple-provider";
+    /** The CPU series of the grpc-java server of the grpc sides. */
+    static final String GRPC_SERVER = "grpc-server";
 
     /**
      * The JMeter homes and sampler jars the sides run on: the measured home and its jar (sampler, raw), the second
      * home and its jar (sampler-b, raw-b; null without {@code --jmeter-home-b}), the home the bench made with the Dubbo
-     * 3.3 sampler and that jar (sampler-3, sampler-tri; raw-3, raw-tri; null when no side needs them).
+     * 3.3 sampler and that jar (sampler-3, sampler-tri, grpc-sampler; raw-3, raw-tri; null when no side needs them).
      */
     record Homes(JMeterHome jmeter, JMeterHome jmeterB, JMeterHome dubbo3, Path samplerJar, Path samplerJarB,
             Path dubbo3Jar) {
@@ -58,7 +61,7 @@ final class LoadRunner {
             if (side == BenchSide.SAMPLER_B && jmeterB != null) {
                 return jmeterB;
             }
-            return side.usesDubbo3Jar() ? dubbo3 : jmeter;
+            return side.usesDubbo3Jar() || side == BenchSide.GRPC_SAMPLER ? dubbo3 : jmeter;
         }
 
         Path rawClientJar(BenchSide side) {
@@ -77,6 +80,10 @@ final class LoadRunner {
     private final CpuRecorder cpu;
     private final PrintStream err;
     private final boolean terminal;
+    /** The grpc sides: the IDL plan, the IDL service's files; or null. */
+    private Path idlPlan;
+    private GrpcBenchFiles grpcFiles;
+    private StressHome stressHome;
 
     LoadRunner(BenchSettings settings, JavaRuntime java, Homes homes, Path directPlan, Path hopPlan, Path planB,
             Path groovyPlan, BenchServices services, CpuRecorder cpu, PrintStream err, boolean terminal) {
@@ -91,6 +98,14 @@ final class LoadRunner {
         this.cpu = cpu;
         this.err = err;
         this.terminal = terminal;
+    }
+
+    /** What the grpc sides run: the IDL plan (in the home with jmeter-dubbo3-sampler); the raw client's files. */
+    LoadRunner withGrpc(StressHome home, Path plan, GrpcBenchFiles files) {
+        this.stressHome = home;
+        this.idlPlan = plan;
+        this.grpcFiles = files;
+        return this;
     }
 
     /**
@@ -110,7 +125,9 @@ final class LoadRunner {
                 : runJMeter(side, threads, payloadBytes, round, dir, name, index, count);
         result.loadCpuMs = cpu.cpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
         result.loadJitCpuMs = cpu.jitCpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
-        result.providerCpuMs = cpu.cpuMillis(side.isTriple() ? TRIPLE_PROVIDER : PROVIDER, result.windowStartEpochMs,
+        // the triple sides' server is the triple reference provider, the grpc sides' the grpc-java server
+        result.providerCpuMs = cpu.cpuMillis(side.isTriple() ? TRIPLE_PROVIDER : side.isGrpc() ? GRPC_SERVER : PROVIDER,
+                result.windowStartEpochMs,
                 result.windowEndEpochMs);
         result.consumerCpuMs = cpu.cpuMillis("consumer", result.windowStartEpochMs, result.windowEndEpochMs);
         result.machineCpuMs = cpu.cpuMillis(CpuRecorder.MACHINE, result.windowStartEpochMs, result.windowEndEpochMs);
@@ -159,16 +176,25 @@ final class LoadRunner {
         command.addAll(java.dubboOpens());
         command.addAll(java.gcLogging(dir.resolve("gc.log")));
         command.add("-cp");
-        command.add(homes.rawClientJar(side) + File.pathSeparator + System.getProperty("java.class.path"));
-        command.add(RawClient.class.getName());
-        command.add("--address");
-        command.add(side.isTriple() ? services.tripleProviderUrl() : "dubbo://" + services.providerAddress());
+        if (side == BenchSide.GRPC_RAW) {
+            command.add(grpcFiles.rawClientClassPath(stressHome, System.getProperty("java.class.path")));
+            command.add(RawGrpcClient.class.getName());
+            command.add("--address");
+            command.add("127.0.0.1:" + services.grpcPort());
+        } else {
+            command.add(homes.rawClientJar(side) + File.pathSeparator + System.getProperty("java.class.path"));
+            command.add(RawClient.class.getName());
+            command.add("--address");
+            command.add(side.isTriple() ? services.tripleProviderUrl() : "dubbo://" + services.providerAddress());
+        }
         command.add("--threads");
         command.add(String.valueOf(threads));
         command.add("--payload");
         command.add(String.valueOf(payloadBytes));
-        command.add("--invocation");
-        command.add(side == BenchSide.RAW_TYPED ? "typed" : "generic");
+        if (side != BenchSide.GRPC_RAW) {
+            command.add("--invocation");
+            command.add(side == BenchSide.RAW_TYPED ? "typed" : "generic");
+        }
         command.add("--warmup-ms");
         command.add(String.valueOf(settings.warmup.toMillis()));
         command.add("--measure-ms");
@@ -230,9 +256,15 @@ final class LoadRunner {
             properties.put("consumer_host", "127.0.0.1");
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
         }
+        if (side == BenchSide.GRPC_SAMPLER) {
+            properties.put("idl_address", "grpc://127.0.0.1:" + services.grpcPort());
+            properties.put("proto_files", grpcFiles.proto().toString());
+            properties.put("proto_path", grpcFiles.protoRoot().toString());
+            properties.put("check", "echo");
+        }
         Path jtl = dir.resolve("results.jtl");
         Path plan = side.isHop() ? hopPlan : side == BenchSide.SAMPLER_B ? planB
-                : side == BenchSide.PACED_GROOVY ? groovyPlan : directPlan;
+                : side == BenchSide.PACED_GROOVY ? groovyPlan : side == BenchSide.GRPC_SAMPLER ? idlPlan : directPlan;
         JMeterRun run = JMeterRun.prepare(java, homes.home(side),
                 JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));

@@ -3,19 +3,13 @@ package io.dubbostress.bench;
 import io.dubbostress.api.Payloads;
 import io.dubbostress.api.StressTestService;
 import io.dubbostress.api.loopback.LoopbackAddress;
-import io.dubbostress.report.Json;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.HdrHistogram.Histogram;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -47,15 +41,6 @@ public final class RawClient {
     /** One call of the loop. */
     private interface Call {
         Object call();
-    }
-
-    /** What one thread counted in the window. */
-    private static final class Counts {
-        final Histogram histogram = new Histogram(60_000_000L, 3);
-        long calls;
-        long errors;
-        /** Bytes this thread allocated from its first call in the window to its first call after it; -1: unknown. */
-        long allocatedBytes = -1;
     }
 
     public static void main(String[] args) throws Exception {
@@ -103,13 +88,12 @@ public final class RawClient {
         check(payload, generic.$invoke("echo", ECHO_TYPES, new Object[] {payload}), "generic");
 
         CountDownLatch go = new CountDownLatch(1);
-        List<Counts> counts = new ArrayList<>();
+        RawRunResult counts = new RawRunResult();
         List<Thread> workers = new ArrayList<>();
         AtomicReference<String> firstError = new AtomicReference<>();
         long[] clock = new long[4]; // start ns, window start ns, window end ns, end ns
         for (int i = 0; i < threads; i++) {
-            Counts c = new Counts();
-            counts.add(c);
+            RawRunResult.Counts c = counts.newCounts();
             Thread worker = new Thread(() -> loop(call, payload, go, clock, c, firstError), "raw-" + (i + 1));
             workers.add(worker);
             worker.start();
@@ -125,42 +109,15 @@ public final class RawClient {
             worker.join();
         }
 
-        Histogram all = new Histogram(60_000_000L, 3);
-        long calls = 0;
-        long errors = 0;
-        long allocated = 0;
-        for (Counts c : counts) {
-            all.add(c.histogram);
-            calls += c.calls;
-            errors += c.errors;
-            allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
-        }
-        ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
-        int length = all.encodeIntoCompressedByteBuffer(buffer);
-        byte[] encoded = new byte[length];
-        buffer.flip();
-        buffer.get(encoded);
-        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>();
-        result.put("invocation", typedCalls ? "typed" : "generic");
-        result.put("threads", threads);
-        result.put("payloadBytes", payloadBytes);
-        result.put("windowStartEpochMs", startEpochMs + warmupMs);
-        result.put("windowEndEpochMs", startEpochMs + warmupMs + measureMs);
-        result.put("calls", calls);
-        result.put("errors", errors);
-        result.put("firstError", firstError.get());
-        // the calling threads' own count (ThreadMXBean), beside the bench's count of the whole JVM (JFR)
-        result.put("callerAllocatedBytes", allocated < 0 ? null : allocated);
-        result.put("histogramMicros", Base64.getEncoder().encodeToString(encoded));
-        String json = Json.MAPPER.writeValueAsString(result);
-        Files.write(out, json.getBytes(StandardCharsets.UTF_8));
+        counts.write(out, typedCalls ? "typed" : "generic", threads, payloadBytes, startEpochMs + warmupMs, measureMs,
+                firstError.get());
 
         typedConfig.destroy();
         genericConfig.destroy();
         System.exit(0); // Dubbo's non-daemon threads would keep the JVM alive
     }
 
-    private static void loop(Call call, String payload, CountDownLatch go, long[] clock, Counts counts,
+    private static void loop(Call call, String payload, CountDownLatch go, long[] clock, RawRunResult.Counts counts,
             AtomicReference<String> firstError) {
         try {
             go.await();

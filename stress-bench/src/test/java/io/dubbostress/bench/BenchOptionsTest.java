@@ -129,7 +129,7 @@ class BenchOptionsTest {
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
                 + "sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, raw-3, sampler-3, raw-tri, "
-                + "sampler-tri", "--sides", "raw,fast");
+                + "sampler-tri, grpc-raw, grpc-sampler", "--sides", "raw,fast");
         assertRefused("stress bench: Invalid value for option '--two-jars': it sets the sides itself (raw,sampler,"
                 + "raw-3,sampler-3,raw-tri,sampler-tri); leave out --sides 'raw,sampler'", "--two-jars", "--sides",
                 "raw,sampler");

@@ -45,10 +45,19 @@ public final class HopOverhead {
 
     /**
      * The pairs among {@code scenarios}: each {@code hop-X} / {@code hop-http-X} with {@code direct-X}, and the
-     * explicit {@code hop=direct} pairs (which replace the rule's pair for that hop scenario). Scenarios without
-     * steady samples are not paired.
+     * explicit {@code hop=direct} pairs (which replace the rule's pair for that hop scenario). Failed scenarios
+     * ({@link ScenarioOutcome}) are not paired.
      */
     public static List<HopOverhead> pairs(List<ScenarioResult> scenarios, Map<String, String> explicitPairs) {
+        return pairs(scenarios, explicitPairs, new ArrayList<>());
+    }
+
+    /**
+     * As above; a pair left out because one side failed ({@link ScenarioOutcome}: nothing measured, or only failures)
+     * is said in {@code warnings}: a difference against failures would be a figure about nothing.
+     */
+    public static List<HopOverhead> pairs(List<ScenarioResult> scenarios, Map<String, String> explicitPairs,
+                                          List<String> warnings) {
         Map<String, ScenarioResult> byName = new LinkedHashMap<>();
         scenarios.forEach(s -> byName.put(s.name(), s));
         List<HopOverhead> result = new ArrayList<>();
@@ -56,9 +65,16 @@ public final class HopOverhead {
             String directName = explicitPairs.containsKey(scenario.name()) ? explicitPairs.get(scenario.name())
                     : scenario.parsedName().directName();
             ScenarioResult twin = directName == null ? null : byName.get(directName);
-            if (twin != null && twin != scenario && scenario.stats().samples() > 0 && twin.stats().samples() > 0) {
-                result.add(new HopOverhead(scenario, twin));
+            if (twin == null || twin == scenario) {
+                continue;
             }
+            ScenarioResult failed = scenario.outcome().failed() ? scenario : twin.outcome().failed() ? twin : null;
+            if (failed != null) {
+                warnings.add("hop overhead " + scenario.name() + " vs " + twin.name() + " not computed: "
+                        + failed.name() + " failed");
+                continue;
+            }
+            result.add(new HopOverhead(scenario, twin));
         }
         return result;
     }

@@ -88,9 +88,13 @@ final class HtmlReport {
         ObjectNode root = F.objectNode();
         ArrayNode scenarios = root.putArray("scenarios");
         for (ScenarioResult scenario : report.scenarios()) {
+            if (!scenario.hasWindow()) {
+                continue; // recorded nothing and run.json gives no window: nothing to draw, the tables say it failed
+            }
             ScenarioStats stats = scenario.stats();
             ObjectNode node = scenarios.addObject();
-            node.put("name", scenario.name());
+            // a failed scenario's curves are those of its failures (or empty): the legend says so
+            node.put("name", scenario.outcome().failed() ? scenario.name() + " (failed)" : scenario.name());
             node.put("micros", stats.unit().micros());
             node.put("start", Math.min(scenario.startMs(), stats.firstStartMs()));
             node.put("steadyStart", scenario.steadyStartMs());

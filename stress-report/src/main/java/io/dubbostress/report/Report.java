@@ -35,6 +35,14 @@ public final class Report {
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
     }
 
+    /**
+     * The same report with another copy of run.json: {@code stress run} closes run.json with what the report found
+     * (a scenario that measured nothing is failed) before the report is written, and the report shows that copy.
+     */
+    public Report withRunJson(JsonNode run) {
+        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings);
+    }
+
     public Instant generatedAt() {
         return generatedAt;
     }

@@ -94,6 +94,10 @@ public final class ReportBuilder {
                 if (!RunFolder.isRunFolder(input)) {
                     throw new UserError(input + " is a folder but not a run folder (no run.json, no scenarios/)");
                 }
+                if (run != null && realPath(run.root()).equals(realPath(input))) {
+                    warnings.add(input + " is the run folder " + run.root() + " again: it is read once");
+                    continue;
+                }
                 if (run != null) {
                     throw new UserError("one run folder at a time: " + run.root() + " and " + input);
                 }
@@ -102,7 +106,7 @@ public final class ReportBuilder {
                 throw new UserError(input + " does not exist");
             } else {
                 String name = input.getFileName().toString().toLowerCase(Locale.ROOT);
-                if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || name.endsWith(".log")) {
+                if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || GcLogSet.baseName(name).endsWith(".log")) {
                     gcInputs.add(input);
                 } else if (name.endsWith(GcLogFiles.GCEASY_SUFFIX)) {
                     warnings.add(input + ": GCeasy answers are read next to their log; give the log or its "
@@ -126,7 +130,7 @@ public final class ReportBuilder {
         }
         readLooseJtls(jtls, scenarios, warnings);
         if (scenarios.isEmpty()) {
-            throw new UserError("no scenario with samples in " + (run != null ? run.root() : inputs));
+            throw new UserError("no scenario in " + (run != null ? run.root() : inputs));
         }
         applyRenames(scenarios);
         if (run == null) {
@@ -144,9 +148,9 @@ public final class ReportBuilder {
         if (perfMon.malformedRows() > 0) {
             warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
         }
+        List<HopOverhead> hops = HopOverhead.pairs(scenarios, pairs, warnings);
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
-                : Json.MAPPER.valueToTree(run.manifest()), scenarios,
-                HopOverhead.pairs(scenarios, pairs), gcLogs, perfMon, warnings);
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings);
     }
 
     /** The load generators' PerfMon readings beside a scenario's JTL (stress run --generator-agents). */
@@ -154,6 +158,7 @@ public final class ReportBuilder {
 
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
                          List<String> warnings) {
+        warnings.addAll(run.warnings());
         if (run.manifest() != null) {
             // what the run said went wrong (a lost load generator, a stopped JMeter) stays beside its figures
             for (io.dubbostress.report.run.RunManifest.ScenarioRecord record : run.manifest().scenarios) {
@@ -167,7 +172,9 @@ public final class ReportBuilder {
             Path jtl = plan.jtl();
             String relative = run.root().relativize(jtl).toString();
             if (!Files.isRegularFile(jtl)) {
-                warnings.add("scenario " + plan.name() + ": " + relative + " is missing; the scenario is left out");
+                // a scenario that never ran is a failed scenario of the run, not one to leave out silently
+                scenarios.add(unrecorded(plan, relative, notRun(run, plan.name()) ? "the run ended before it"
+                        + " (run.json: not run)" : relative + " is missing"));
                 continue;
             }
             try {
@@ -177,7 +184,7 @@ public final class ReportBuilder {
                 headerless(jtl, relative, warnings);
             } catch (UserError e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
-                warnings.add("scenario " + plan.name() + ": " + e.getMessage() + "; the scenario is left out");
+                scenarios.add(unrecorded(plan, relative, e.getMessage()));
                 continue;
             }
             if (Files.isRegularFile(plan.perfMon())) {
@@ -199,6 +206,27 @@ public final class ReportBuilder {
             }
         }
         gcInputs.addAll(run.gcLogs());
+    }
+
+    /** Whether run.json says the scenario never started (the run ended before it). */
+    private static boolean notRun(RunFolder run, String name) {
+        if (run.manifest() == null) {
+            return false;
+        }
+        for (io.dubbostress.report.run.RunManifest.ScenarioRecord record : run.manifest().scenarios) {
+            if (record.name.trim().equals(name)) {
+                return record.status == io.dubbostress.report.run.ScenarioStatus.NOT_RUN;
+            }
+        }
+        return false;
+    }
+
+    /** A run's scenario with no row: failed, with its window from run.json when it has one. */
+    private ScenarioResult unrecorded(RunFolder.ScenarioPlan plan, String relative, String why) {
+        long start = plan.startEpochMs() == null ? -1 : plan.startEpochMs();
+        long end = plan.endEpochMs() == null ? -1 : plan.endEpochMs();
+        return ScenarioResult.unrecorded(plan.name(), relative, why, start, end,
+                Warmup.of(warmupMs, plan.warmupSeconds(), Math.max(0, end - start)));
     }
 
     /** Says when a scenario's server metrics do not cover it (the agent died, stalled, or never answered). */
@@ -225,9 +253,17 @@ public final class ReportBuilder {
     }
 
     private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, List<String> warnings) {
-        Set<String> taken = new HashSet<>();
-        scenarios.forEach(s -> taken.add(s.name()));
+        Map<String, String> taken = new LinkedHashMap<>();
+        scenarios.forEach(s -> taken.put(s.name(), String.join(", ", s.sources())));
+        Map<Path, Path> read = new LinkedHashMap<>();
         for (Path jtl : jtls) {
+            Path same = read.putIfAbsent(realPath(jtl), jtl);
+            if (same != null) {
+                // the same samples twice would be two scenarios paired with each other or with a third, silently
+                warnings.add(jtl + (jtl.equals(same) ? " was given twice" : " is the same file as " + same)
+                        + ": it is read once");
+                continue;
+            }
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
             headerless(jtl, jtl.toString(), warnings);
             if (fromFile.size() == 1) {
@@ -235,13 +271,37 @@ public final class ReportBuilder {
             }
             for (ScenarioResult result : fromFile) {
                 String name = result.name();
-                if (!taken.add(name)) {
-                    result.rename(name + " (" + jtl.getFileName() + ")");
-                    taken.add(result.name());
+                String first = taken.get(name);
+                if (first != null) {
+                    String renamed = name + " (" + shortPath(jtl) + ")";
+                    for (int n = 2; taken.containsKey(renamed); n++) {
+                        renamed = name + " (" + shortPath(jtl) + " #" + n + ")";
+                    }
+                    result.rename(renamed);
+                    warnings.add("two inputs give the scenario " + name + ": " + first + " and "
+                            + String.join(", ", result.sources()) + "; the second is reported as '" + renamed
+                            + "', and only the first is paired by the name rule (--name and --pair choose otherwise)");
                 }
+                taken.put(result.name(), String.join(", ", result.sources()));
                 scenarios.add(result);
             }
         }
+    }
+
+    /** The file itself (links resolved), to tell two names of one file apart from two files. */
+    private static Path realPath(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException e) {
+            return file.toAbsolutePath().normalize();
+        }
+    }
+
+    /** {@code folder/file.jtl}: enough to tell two results.jtl apart. */
+    private static String shortPath(Path jtl) {
+        Path parent = jtl.toAbsolutePath().normalize().getParent();
+        return parent == null || parent.getFileName() == null ? jtl.getFileName().toString()
+                : parent.getFileName() + "/" + jtl.getFileName();
     }
 
     /**
@@ -295,14 +355,17 @@ public final class ReportBuilder {
                     ? input.resolveSibling(name.substring(0, name.length() - GcLogFiles.ANALYSIS_SUFFIX.length())
                     + ".log")
                     : input;
+            // a piece stands for its whole rotated set: given twice (gc.log and gc.log.0), it is one log
+            GcLogSet set = GcLogSet.withPieces(log);
+            log = GcAnalysisStore.companion(set);
             if (!seen.add(log.toAbsolutePath().normalize())) {
                 continue;
             }
             String shown = run != null && log.toAbsolutePath().startsWith(run.root().toAbsolutePath())
                     ? run.root().toAbsolutePath().relativize(log.toAbsolutePath()).toString() : log.toString();
             try {
-                GcAnalysis analysis = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) && !Files.exists(log)
-                        ? readAnalysis(input) : store.loadOrAnalyze(withRotatedPieces(log));
+                GcAnalysis analysis = name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) && set.files().stream()
+                        .noneMatch(Files::exists) ? readAnalysis(input) : store.loadOrAnalyze(set);
                 GcEasyAnswer gcEasy = store.loadGcEasy(log);
                 logs.add(new Report.GcLog(shown, analysis, gcEasy));
                 for (String warning : analysis.warnings()) {
@@ -313,16 +376,6 @@ public final class ReportBuilder {
             }
         }
         return logs;
-    }
-
-    /** The log and its rotated pieces ({@code gc.log.0}, {@code gc.log.1}, ...) as one set, read in time order. */
-    private static GcLogSet withRotatedPieces(Path log) {
-        List<Path> pieces = new ArrayList<>();
-        pieces.add(log);
-        for (int i = 0; Files.exists(log.resolveSibling(log.getFileName() + "." + i)); i++) {
-            pieces.add(log.resolveSibling(log.getFileName() + "." + i));
-        }
-        return pieces.size() == 1 ? GcLogSet.of(log) : GcLogSet.rotated(pieces);
     }
 
     private static GcAnalysis readAnalysis(Path file) {
@@ -391,6 +444,36 @@ public final class ReportBuilder {
     private static void collectWarnings(List<ScenarioResult> scenarios, List<String> warnings) {
         for (ScenarioResult scenario : scenarios) {
             ScenarioStats stats = scenario.stats();
+            ScenarioOutcome outcome = scenario.outcome();
+            if (outcome.failed()) {
+                warnings.add("scenario " + scenario.name() + " failed: " + outcome.reason());
+            }
+            String warmupFailures = ScenarioOutcome.warmupNote(stats, scenario.warmup());
+            if (warmupFailures != null) {
+                warnings.add(scenario.name() + ": " + warmupFailures);
+            }
+            PacedFailures paced = stats.pacedFailures();
+            if (paced.count() > 0) {
+                warnings.add(String.format(Locale.ROOT, "%s: %,d failed sample(s) never reached a provider (%s): the"
+                        + " Dubbo Sampler pauses the thread after each (dubbo.sampler.failure_pause_ms, 100 ms by"
+                        + " default), so their number says how long the threads waited, not how often a provider"
+                        + " failed", scenario.name(), paced.count(), paced.byCode().entrySet().stream()
+                        .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue()))
+                        .collect(Collectors.joining(", "))));
+            }
+            if (stats.unpacedSamples() > 0) {
+                warnings.add(String.format(Locale.ROOT, "%s: mixed paced and unpaced rows: %,d of its %,d steady"
+                        + " samples carry no due time (a sampler outside the Target Rate Schedule's scope, or a second"
+                        + " thread group); the target-rate figures (target, achieved, from due) cover the %,d paced"
+                        + " samples only", scenario.name(), stats.unpacedSamples(), stats.samples(),
+                        stats.fromDue().samples()));
+            }
+            if (stats.measured() && Percentiles.isMaximum(99.9, stats.samples())) {
+                warnings.add(String.format(Locale.ROOT, "%s: %,d steady samples: its %s their maximum (a"
+                        + " percentile p needs at least 100 / (100 - p) samples: p99 100, p99.9 1,000)",
+                        scenario.name(), stats.samples(), Percentiles.isMaximum(99, stats.samples())
+                        ? "p99 and p99.9 are" : "p99.9 is"));
+            }
             if (scenario.malformedRows() > 0) {
                 warnings.add(scenario.name() + ": " + scenario.malformedRows() + " malformed rows skipped ("
                         + String.join("; ", scenario.malformedExamples()) + ")");
@@ -402,10 +485,6 @@ public final class ReportBuilder {
             if (stats.clamped() > 0) {
                 warnings.add(scenario.name() + ": " + stats.clamped() + " samples longer than one hour counted as one "
                         + "hour");
-            }
-            if (stats.samples() == 0) {
-                warnings.add(scenario.name() + ": every sample fell in the warm-up (" + scenario.warmup().seconds()
-                        + " s, " + scenario.warmup().rule() + ")");
             }
         }
     }

@@ -55,6 +55,13 @@ public final class ReportJson {
         ScenarioStats stats = scenario.stats();
         ObjectNode node = F.objectNode();
         node.put("name", scenario.name());
+        ScenarioOutcome outcome = scenario.outcome();
+        node.put("status", outcome.status());
+        if (outcome.failed()) {
+            node.put("failure", outcome.reason());
+        } else {
+            node.putNull("failure");
+        }
         ScenarioName parsed = scenario.parsedName();
         node.put("kind", parsed.kind());
         node.put("payload", parsed.payload());
@@ -68,28 +75,33 @@ public final class ReportJson {
         warmup.put("seconds", scenario.warmup().seconds());
         warmup.put("rule", scenario.warmup().rule());
         warmup.put("samples", stats.warmupSamples());
+        warmup.put("errors", stats.warmupErrors());
         node.put("steadyStartEpochMs", scenario.steadyStartMs());
-        node.put("steadySeconds", round(stats.steadySeconds(), 3));
+        put(node, "steadySeconds", round(stats.steadySeconds(), 3));
         node.put("samples", stats.samples());
         node.put("malformedRows", scenario.malformedRows());
         ObjectNode errors = node.putObject("errors");
         errors.put("count", stats.errors());
-        errors.put("percent", round(stats.errorPercent(), 4));
+        put(errors, "percent", round(stats.errorPercent(), 4));
         ArrayNode top = errors.putArray("top");
         for (ErrorMessages.Count count : stats.topErrors(10)) {
             ObjectNode item = top.addObject();
             item.put("message", count.message);
             item.put("count", count.count);
         }
-        node.put("tps", round(stats.tps(), 2));
+        ObjectNode pausedAfter = errors.putObject("pausedAfter");
+        pausedAfter.put("count", stats.pacedFailures().count());
+        ObjectNode byCode = pausedAfter.putObject("byCode");
+        stats.pacedFailures().byCode().forEach(byCode::put);
+        put(node, "tps", round(stats.tps(), 2));
         node.set("latency", latency(stats));
         node.set("percentileCurve", percentileCurve(stats));
         if (stats.fromDue() != null) {
             node.set("targetRate", targetRate(stats));
         }
         ObjectNode bytes = node.putObject("bytesPerSec");
-        bytes.put("received", round(stats.receivedBytesPerSecond(), 1));
-        bytes.put("sent", round(stats.sentBytesPerSecond(), 1));
+        put(bytes, "received", round(stats.receivedBytesPerSecond(), 1));
+        put(bytes, "sent", round(stats.sentBytesPerSecond(), 1));
         ArrayNode server = node.putArray("server");
         for (ServerMetrics host : scenario.server()) {
             server.add(server(host));
@@ -98,7 +110,7 @@ public final class ReportJson {
         for (Map.Entry<String, PauseStats> entry : scenario.gc().entrySet()) {
             ObjectNode item = GcAnalysis.pauseJson(entry.getValue());
             item.put("service", entry.getKey());
-            item.put("throughputPercent", round(entry.getValue().throughputPercent(), 3));
+            put(item, "throughputPercent", round(entry.getValue().throughputPercent(), 3));
             gc.add(item);
         }
         ArrayNode generators = node.putArray("generators");
@@ -107,11 +119,11 @@ public final class ReportJson {
             ScenarioStats gs = g.getValue();
             item.put("name", g.getKey());
             item.put("samples", gs.samples());
-            item.put("steadySeconds", round(gs.steadySeconds(), 3));
+            put(item, "steadySeconds", round(gs.steadySeconds(), 3));
             ObjectNode gErrors = item.putObject("errors");
             gErrors.put("count", gs.errors());
-            gErrors.put("percent", round(gs.errorPercent(), 4));
-            item.put("tps", round(gs.tps(), 2));
+            put(gErrors, "percent", round(gs.errorPercent(), 4));
+            put(item, "tps", round(gs.tps(), 2));
             item.set("latency", latency(gs));
         }
         node.set("timeline", timeline(stats));
@@ -122,14 +134,14 @@ public final class ReportJson {
         ObjectNode latency = F.objectNode();
         latency.put("unit", stats.unit().jsonName());
         latency.put("resolution", stats.resolution());
-        latency.put("min", stats.min());
+        whole(latency, "min", stats.min());
         put(latency, "mean", round(stats.mean(), 3));
-        latency.put("p50", stats.percentile(50));
-        latency.put("p90", stats.percentile(90));
-        latency.put("p95", stats.percentile(95));
-        latency.put("p99", stats.percentile(99));
-        latency.put("p999", stats.percentile(99.9));
-        latency.put("max", stats.max());
+        whole(latency, "p50", stats.percentile(50));
+        whole(latency, "p90", stats.percentile(90));
+        whole(latency, "p95", stats.percentile(95));
+        whole(latency, "p99", stats.percentile(99));
+        whole(latency, "p999", stats.percentile(99.9));
+        whole(latency, "max", stats.max());
         return latency;
     }
 
@@ -141,8 +153,9 @@ public final class ReportJson {
         FromDueLatency paced = stats.fromDue();
         ObjectNode node = F.objectNode();
         put(node, "targetPerSec", round(paced.targetRate(), 2));
-        put(node, "achievedPerSec", round(stats.tps(), 2));
+        put(node, "achievedPerSec", round(stats.pacedTps(), 2));
         node.put("pacedSamples", paced.samples());
+        node.put("unpacedSamples", stats.unpacedSamples());
         node.put("lateStarts", paced.lateStarts());
         node.put("lateThresholdUs", FromDueLatency.LATE_US);
         node.put("maxLagUs", paced.maxLagUs());
@@ -152,10 +165,10 @@ public final class ReportJson {
         long unit = stats.unit().micros();
         for (double p : TARGET_RATE_PERCENTILES) {
             String key = "p" + Format.percentileKey(p);
-            service.put(key, stats.percentile(p) * unit);
+            whole(service, key, stats.percentile(p) * unit);
             fromDue.put(key, paced.percentile(p));
         }
-        service.put("max", stats.max() * unit);
+        whole(service, "max", stats.max() * unit);
         fromDue.put("max", paced.max());
         put(fromDue, "mean", round(paced.mean(), 1));
         ArrayNode curve = node.putArray("fromDueCurve");
@@ -215,10 +228,10 @@ public final class ReportJson {
         return curve;
     }
 
-    private static void addPoint(ArrayNode curve, double percentile, long value) {
+    private static void addPoint(ArrayNode curve, double percentile, double value) {
         ObjectNode point = curve.addObject();
         point.put("percentile", percentile);
-        point.put("value", value);
+        point.put("value", (long) value);
     }
 
     static ObjectNode timeline(ScenarioStats stats) {
@@ -303,12 +316,13 @@ public final class ReportJson {
         node.put("hasWallClock", analysis.hasWallClock());
         node.put("spanSeconds", round(analysis.spanMs() / 1000, 3));
         node.set("pauses", GcAnalysis.pauseJson(analysis.pauses()));
-        node.put("throughputPercent", round(analysis.pauses().throughputPercent(), 3));
-        node.put("allocationRateBytesPerSec", Math.round(analysis.allocationRateBytesPerSecond()));
+        put(node, "throughputPercent", round(analysis.pauses().throughputPercent(), 3));
+        whole(node, "allocationRateBytesPerSec", analysis.allocationRateBytesPerSecond());
         ObjectNode heap = node.putObject("heap");
-        heap.put("peakBeforeGcBytes", analysis.peakHeapBeforeGcBytes());
-        heap.put("peakAfterGcBytes", analysis.peakHeapAfterGcBytes());
-        heap.put("peakCommittedBytes", analysis.peakHeapCommittedBytes());
+        // -1 in the analysis: the log showed no heap figure
+        whole(heap, "peakBeforeGcBytes", bytesOrNaN(analysis.peakHeapBeforeGcBytes()));
+        whole(heap, "peakAfterGcBytes", bytesOrNaN(analysis.peakHeapAfterGcBytes()));
+        whole(heap, "peakCommittedBytes", bytesOrNaN(analysis.peakHeapCommittedBytes()));
         node.set("gceasy", log.gcEasy() == null ? F.nullNode() : log.gcEasy().summaryJson());
         return node;
     }
@@ -326,6 +340,19 @@ public final class ReportJson {
             node.putNull(field);
         } else {
             node.put(field, value);
+        }
+    }
+
+    private static double bytesOrNaN(long bytes) {
+        return bytes < 0 ? Double.NaN : bytes;
+    }
+
+    /** A whole-unit figure (a latency), {@code null} when not measured (NaN). */
+    private static void whole(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, Math.round(value));
         }
     }
 

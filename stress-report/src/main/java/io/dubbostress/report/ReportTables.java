@@ -52,14 +52,14 @@ final class ReportTables {
     }
 
     static Table summary(Report report) {
-        Table table = new Table("Scenarios (steady state)", 1, "scenario", "samples", "TPS", "errors %", "unit",
-                "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "CPU % avg/max", "mem % avg/max",
-                "net in/out KB/s", "disk r/w KB/s", "GC pauses n / total ms / max ms").text(4, 16);
+        Table table = new Table("Scenarios (steady state)", 2, "scenario", "status", "samples", "TPS", "errors %",
+                "unit", "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "CPU % avg/max", "mem % avg/max",
+                "net in/out KB/s", "disk r/w KB/s", "GC pauses n / total ms / max ms").text(5, 17);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             LatencyUnit u = st.unit();
             ServerMetrics host = s.server().isEmpty() ? null : s.server().get(0);
-            table.row(s.name(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
+            table.row(s.name(), s.outcome().status(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
                     Format.decimal(st.errorPercent(), 2), u.jsonName(), Format.mean(st.mean()),
                     Format.latency(st.percentile(50)), Format.latency(st.percentile(90)),
                     Format.latency(st.percentile(95)), Format.latency(st.percentile(99)),
@@ -71,7 +71,8 @@ final class ReportTables {
         }
         table.note("Latencies in the unit column: us from our sampler's elapsed_us column, ms from JMeter's elapsed. "
                 + "Percentiles are nearest-rank (HdrHistogram, 3 significant digits); mean and max are exact. "
-                + "Server figures: first monitored host, PerfMon averages over the steady state.");
+                + "Server figures: first monitored host, PerfMon averages over the steady state. '-': not measured; "
+                + "status 'failed': no steady-state sample, or every one failed (the reason is in the warnings).");
         return table;
     }
 
@@ -96,7 +97,7 @@ final class ReportTables {
             }
             long unit = st.unit().micros();
             List<String> service = new ArrayList<>(List.of(s.name(), Format.decimal(paced.targetRate(), 1),
-                    Format.decimal(st.tps(), 1), Format.count(paced.lateStarts()),
+                    Format.decimal(st.pacedTps(), 1), Format.count(paced.lateStarts()),
                     Format.decimal(paced.maxLagUs() / 1000.0, 3), "service"));
             List<String> fromDue = new ArrayList<>(List.of("", "", "", "", "", "from due"
                     + (paced.resolution().equals("us") ? "" : " (" + paced.resolution() + ")")));
@@ -113,7 +114,8 @@ final class ReportTables {
                 + "Rate Schedule said the call was due to its end, what a client arriving on schedule waits (a stall "
                 + "counts for every call that queued behind it). Late starts: calls that started more than "
                 + FromDueLatency.LATE_US / 1000 + " ms after their due time. Target: the due times' rate; achieved: "
-                + "steady samples per second. '(ms)': rows of JMeter's own samplers, timed on its millisecond clock.");
+                + "steady samples with a due time per second. '(ms)': rows of JMeter's own samplers, timed on its "
+                + "millisecond clock.");
         return table;
     }
 
@@ -149,7 +151,7 @@ final class ReportTables {
 
     /** Bytes sent and received per steady-state sample (JMeter's bytes and sentBytes), or 0. */
     private static double bytesPerSample(ScenarioStats stats) {
-        return stats.tps() <= 0 ? 0 : (stats.receivedBytesPerSecond() + stats.sentBytesPerSecond()) / stats.tps();
+        return !(stats.tps() > 0) ? 0 : (stats.receivedBytesPerSecond() + stats.sentBytesPerSecond()) / stats.tps();
     }
 
     /** A distributed run: each load generator's share of each scenario, and the scenario's merged figures. */
@@ -176,8 +178,8 @@ final class ReportTables {
         double scale = (double) st.unit().micros() / unit.micros();
         return new String[] {scenario, generator, Format.count(st.samples()), Format.decimal(st.tps(), 1),
             Format.decimal(st.errorPercent(), 2), unit.jsonName(), Format.mean(st.mean() * scale),
-            Format.latency(Math.round(st.percentile(50) * scale)), Format.latency(Math.round(st.percentile(90) * scale)),
-            Format.latency(Math.round(st.percentile(99) * scale)), Format.latency(Math.round(st.max() * scale))};
+            Format.latency(st.percentile(50) * scale), Format.latency(st.percentile(90) * scale),
+            Format.latency(st.percentile(99) * scale), Format.latency(st.max() * scale)};
     }
 
     static Table details(Report report) {

@@ -25,8 +25,8 @@ import java.util.stream.Stream;
  * scenarios/&lt;name&gt;/perfmon.csv        PerfMon collector CSV (may be missing)
  * gc/&lt;service&gt;-gc.log                 GC logs spanning the run, with &lt;base&gt;.analysis.json / .gceasy.json
  * </pre>
- * run.json is optional: without it every {@code scenarios/*} folder with a {@code results.jtl} is a scenario, timed
- * by its own samples. A scenario's {@code jtl} and {@code perfmonCsv} fields, when present, name its files; a start
+ * run.json is optional: without it (or when it cannot be read: {@link #warnings()} says so) every {@code scenarios/*}
+ * folder is a scenario, timed by its own samples. A scenario's {@code jtl} and {@code perfmonCsv} fields, when present, name its files; a start
  * or end of 0 (a scenario that never ran) counts as unknown.
  */
 public final class RunFolder {
@@ -34,11 +34,13 @@ public final class RunFolder {
     private final Path root;
     private final RunManifest manifest;
     private final List<ScenarioPlan> scenarios;
+    private final List<String> warnings;
 
-    private RunFolder(Path root, RunManifest manifest, List<ScenarioPlan> scenarios) {
+    private RunFolder(Path root, RunManifest manifest, List<ScenarioPlan> scenarios, List<String> warnings) {
         this.root = root;
         this.manifest = manifest;
         this.scenarios = scenarios;
+        this.warnings = warnings;
     }
 
     /** Whether {@code dir} looks like a run folder (has run.json or a scenarios folder). */
@@ -49,7 +51,21 @@ public final class RunFolder {
 
     public static RunFolder read(Path root) {
         RunLayout layout = new RunLayout(root);
-        RunManifest manifest = RunManifest.exists(layout.runJson()) ? RunManifest.read(layout.runJson()) : null;
+        List<String> warnings = new ArrayList<>();
+        RunManifest manifest = null;
+        if (RunManifest.exists(layout.runJson())) {
+            try {
+                manifest = RunManifest.read(layout.runJson());
+            } catch (RunManifest.Unreadable e) {
+                // run.json is optional: a cut or unreadable one costs its settings and timing, not the report
+                warnings.add(e.getMessage() + ": the report is made from the JTLs in " + RunLayout.SCENARIOS
+                        + "/ alone, each scenario timed by its own samples");
+            }
+        }
+        if (manifest != null && manifest.status == io.dubbostress.report.run.RunStatus.RUNNING) {
+            warnings.add(layout.runJson() + " says the run is still running: it is in progress, or was killed before"
+                    + " it could close run.json; the last scenario's figures may be partial");
+        }
         Map<String, ScenarioPlan> plans = new LinkedHashMap<>();
         if (manifest != null) {
             for (RunManifest.ScenarioRecord scenario : manifest.scenarios) {
@@ -75,7 +91,7 @@ public final class RunFolder {
                     .forEach(name -> plans.put(name, new ScenarioPlan(name, layout.jtl(name), layout.perfMonCsv(name),
                             null, null, null)));
         }
-        return new RunFolder(root, manifest, new ArrayList<>(plans.values()));
+        return new RunFolder(root, manifest, new ArrayList<>(plans.values()), warnings);
     }
 
     /** A file run.json names (relative to the run folder), or the conventional place when it names none. */
@@ -92,19 +108,31 @@ public final class RunFolder {
         return manifest;
     }
 
+    /** What the reader should know about the folder itself: an unreadable run.json, a run that did not end. */
+    public List<String> warnings() {
+        return Collections.unmodifiableList(warnings);
+    }
+
     public List<ScenarioPlan> scenarios() {
         return Collections.unmodifiableList(scenarios);
     }
 
-    /** GC logs in {@code gc/}: every {@code *.log} file (the report reads its rotated {@code .log.N} pieces with it). */
+    /**
+     * GC logs in {@code gc/}: one {@code <name>.log} per log, whether it is one file or a rotated set (the report reads
+     * every piece of it: {@code .log.N}, {@code .log.N.current}, {@code .gz}).
+     */
     public List<Path> gcLogs() {
         Path dir = new RunLayout(root).gcDir();
         if (!Files.isDirectory(dir)) {
             return Collections.emptyList();
         }
         try (Stream<Path> list = Files.list(dir)) {
-            return list.filter(p -> p.getFileName().toString().endsWith(".log") && Files.isRegularFile(p))
+            return list.filter(Files::isRegularFile)
+                    .map(p -> io.dubbostress.report.gc.GcLogSet.baseName(p.getFileName().toString()))
+                    .filter(name -> name.endsWith(".log"))
+                    .distinct()
                     .sorted()
+                    .map(dir::resolve)
                     .collect(Collectors.toList());
         } catch (IOException e) {
             throw new UserError(dir + " cannot be listed: " + e.getMessage());

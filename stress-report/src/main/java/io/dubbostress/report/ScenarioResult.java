@@ -26,6 +26,8 @@ public final class ScenarioResult {
     private List<ServerMetrics> server = Collections.emptyList();
     private final Map<String, PauseStats> gc = new LinkedHashMap<>();
     private Map<String, ScenarioStats> generators = Collections.emptyMap();
+    /** Set for a scenario with no row at all (its JTL missing or empty); else the outcome follows from the stats. */
+    private ScenarioOutcome unrecorded;
 
     ScenarioResult(String name, ScenarioStats stats, List<String> sources, Warmup warmup, long startMs, long endMs,
                    long malformedRows, List<String> malformedExamples) {
@@ -39,8 +41,32 @@ public final class ScenarioResult {
         this.malformedExamples = new ArrayList<>(malformedExamples);
     }
 
+    /**
+     * A scenario of a run folder that recorded nothing (its JTL missing or empty): reported as failed, with no figure,
+     * rather than left out. {@code startMs}/{@code endMs} are run.json's, -1 when unknown.
+     */
+    static ScenarioResult unrecorded(String name, String source, String why, long startMs, long endMs, Warmup warmup) {
+        long origin = Math.max(0, startMs);
+        ScenarioStats stats = new ScenarioStats(name, origin + warmup.ms(),
+                new Timeline(origin, Math.max(0, endMs - origin)));
+        ScenarioResult result = new ScenarioResult(name, stats, Collections.singletonList(source), warmup, startMs,
+                endMs, 0, Collections.emptyList());
+        result.unrecorded = ScenarioOutcome.unrecorded(why);
+        return result;
+    }
+
     public String name() {
         return name;
+    }
+
+    /** Measured, or failed and why ({@link ScenarioOutcome}). */
+    public ScenarioOutcome outcome() {
+        return unrecorded != null ? unrecorded : ScenarioOutcome.of(stats, warmup);
+    }
+
+    /** Whether it has a time window to draw: it recorded rows, or run.json gave its start and end. */
+    boolean hasWindow() {
+        return stats.firstStartMs() != Long.MAX_VALUE || startMs > 0 && endMs >= startMs;
     }
 
     void rename(String newName) {

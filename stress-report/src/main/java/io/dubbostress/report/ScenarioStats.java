@@ -41,6 +41,9 @@ public final class ScenarioStats {
     private Histogram merged;
     private final Timeline timeline;
     private final ErrorMessages errorMessages = new ErrorMessages();
+    /** Failures that fell in the warm-up: never in the figures, but counted and said (docs/REPORT.md). */
+    private final ErrorMessages warmupErrorMessages = new ErrorMessages();
+    private final PacedFailures pacedFailures = new PacedFailures();
     private final Set<String> labels = new LinkedHashSet<>();
     /** The steady rows' latency from their due time, when they have one (a rate-driven scenario); else null. */
     private FromDueLatency fromDue;
@@ -48,6 +51,7 @@ public final class ScenarioStats {
 
     private long samples;
     private long warmupSamples;
+    private long warmupErrors;
     private long errors;
     private long microRows;
     private long milliRows;
@@ -94,10 +98,17 @@ public final class ScenarioStats {
         timeline.add(start, us, count, failed);
         firstStartMs = Math.min(firstStartMs, start);
         lastEndMs = Math.max(lastEndMs, end);
+        if (failed > 0 && hasMicros) {
+            pacedFailures.add(row, failed);
+        }
         if (start < steadyStartMs) {
             warmupSamples += count;
             if (start > lastWarmupStartMs) {
                 lastWarmupStartMs = start;
+            }
+            if (failed > 0) {
+                warmupErrors += failed;
+                warmupErrorMessages.add(row.responseCode(), row.errorText(), failed);
             }
             return;
         }
@@ -184,6 +195,33 @@ public final class ScenarioStats {
         return warmupSamples;
     }
 
+    /** Failed samples in the warm-up: left out of every figure, but never hidden (the report says how many). */
+    public long warmupErrors() {
+        return warmupErrors;
+    }
+
+    /** The most frequent messages of the warm-up's failures. */
+    public List<ErrorMessages.Count> topWarmupErrors(int n) {
+        return warmupErrorMessages.top(n);
+    }
+
+    /**
+     * Failures of our sampler (warm-up included) with a code it pauses after, as they repeat without a call reaching
+     * the provider ({@link PacedFailures}).
+     */
+    public PacedFailures pacedFailures() {
+        return pacedFailures;
+    }
+
+    /**
+     * Whether the steady state has any sample: the figures over it are measured. When not, every figure over the
+     * steady state (rates, error share, latencies) is {@code NaN}, which the report prints as {@code -} and writes
+     * as {@code null} ({@link ScenarioOutcome} says why).
+     */
+    public boolean measured() {
+        return samples > 0;
+    }
+
     /** Samples longer than one hour, recorded as one hour. */
     public long clamped() {
         return clamped;
@@ -193,8 +231,9 @@ public final class ScenarioStats {
         return errors;
     }
 
+    /** Failed steady samples, in percent of the steady samples; NaN when there is none. */
     public double errorPercent() {
-        return samples == 0 ? 0 : errors * 100.0 / samples;
+        return samples == 0 ? Double.NaN : errors * 100.0 / samples;
     }
 
     public List<ErrorMessages.Count> topErrors(int n) {
@@ -210,26 +249,42 @@ public final class ScenarioStats {
         return steadyStartMs;
     }
 
-    /** The steady state's duration: from the warm-up's end (or the first steady sample) to the last sample's end. */
+    /**
+     * The steady state's duration: from the warm-up's end (or the first steady sample) to the last sample's end; NaN
+     * without a steady sample.
+     */
     public double steadySeconds() {
         if (samples == 0) {
-            return 0;
+            return Double.NaN;
         }
         long from = Math.min(Math.max(steadyStartMs, firstStartMs), firstSteadyStartMs);
         return Math.max(1, lastSteadyEndMs - from) / 1000.0;
     }
 
-    /** Steady-state samples per second. */
+    /** Steady-state samples per second; NaN without a steady sample. */
     public double tps() {
-        return samples == 0 ? 0 : samples / steadySeconds();
+        return samples == 0 ? Double.NaN : samples / steadySeconds();
     }
 
     public double receivedBytesPerSecond() {
-        return samples == 0 ? 0 : receivedBytes / steadySeconds();
+        return samples == 0 ? Double.NaN : receivedBytes / steadySeconds();
     }
 
     public double sentBytesPerSecond() {
-        return samples == 0 ? 0 : sentBytes / steadySeconds();
+        return samples == 0 ? Double.NaN : sentBytes / steadySeconds();
+    }
+
+    /**
+     * The steady samples that carry a due time, per second of the steady state: a rate-driven scenario's achieved
+     * rate over the same calls its target rate is computed from; NaN without such samples.
+     */
+    public double pacedTps() {
+        return fromDue == null || samples == 0 ? Double.NaN : fromDue.samples() / steadySeconds();
+    }
+
+    /** Steady samples without a due time in a scenario that has some with one (mixed paced and unpaced rows). */
+    public long unpacedSamples() {
+        return fromDue == null ? 0 : samples - fromDue.samples();
     }
 
     /** First sample start and last sample end, warm-up included (epoch ms), or Long.MAX/MIN_VALUE before any. */
@@ -246,22 +301,25 @@ public final class ScenarioStats {
         return samples == 0 ? Double.NaN : (double) latencySumUs / samples / unit().micros();
     }
 
-    /** The exact minimum, in {@link #unit()}. */
-    public long min() {
-        return samples == 0 ? 0 : minUs / unit().micros();
+    /** The exact minimum, in {@link #unit()} (whole units); NaN without a steady sample. */
+    public double min() {
+        return samples == 0 ? Double.NaN : minUs / unit().micros();
     }
 
-    /** The exact maximum, in {@link #unit()}. */
-    public long max() {
-        return samples == 0 ? 0 : maxUs / unit().micros();
+    /** The exact maximum, in {@link #unit()} (whole units); NaN without a steady sample. */
+    public double max() {
+        return samples == 0 ? Double.NaN : maxUs / unit().micros();
     }
 
     /**
      * The nearest-rank percentile (the value at rank ceil(p/100 x n)), as HdrHistogram reports it: exact below 2048
-     * units, otherwise the top of its bucket, at most 0.1 % above the exact value; never above {@link #max()}.
+     * units, otherwise the top of its bucket, at most 0.1 % above the exact value; never above {@link #max()}. Whole
+     * units; NaN without a steady sample. With fewer than {@link Percentiles#minimumSamples} samples it is the
+     * maximum.
      */
-    public long percentile(double percentile) {
-        return samples == 0 ? 0 : Math.min(histogram().getValueAtPercentile(percentile), max());
+    public double percentile(double percentile) {
+        return samples == 0 ? Double.NaN
+                : Math.min(histogram().getValueAtPercentile(percentile), maxUs / unit().micros());
     }
 
     /**

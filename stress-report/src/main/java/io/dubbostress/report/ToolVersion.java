@@ -2,7 +2,7 @@ package io.dubbostress.report;
 
 /**
  * This build's name and version, as written into report.json's {@code generator} and printed by
- * {@code stress --version}: {@code "dubbo-stress 0.1.0-SNAPSHOT"}, or {@code "dubbo-stress (development build)"}
+ * {@code stress --version}: {@code "dubbo-stress 0.2.0"}, or {@code "dubbo-stress (development build)"}
  * when the classes do not come from a jar with an Implementation-Version.
  */
 public final class ToolVersion {

@@ -85,7 +85,7 @@ class TargetRateReportTest {
         assertThat(rate.get("targetPerSec").asDouble()).isCloseTo(1000, within(0.01));
         assertThat(rate.get("lateStarts").asLong()).isEqualTo(500);
         assertThat(rate.get("fromDueUs").get("p999").asLong()).isEqualTo(paced.percentile(99.9));
-        assertThat(rate.get("serviceTimeUs").get("p999").asLong()).isEqualTo(stats.percentile(99.9));
+        assertThat(rate.get("serviceTimeUs").get("p999").asDouble()).isEqualTo(stats.percentile(99.9));
         assertThat(rate.get("fromDueCurve").size()).isGreaterThan(10);
         String markdown = MarkdownReport.render(report);
         assertThat(markdown).contains("At the target rate: service time vs response time from the due time")

@@ -13,13 +13,33 @@ public final class BrowsedMethod {
     private final String name;
     private final List<String> parameterTypes;
     private final String returnType;
+    /** An IDL method's request as a JSON template (its message type's fields with their defaults); else null. */
+    private final String requestTemplate;
 
     /** @param parameterTypes null when the source does not say them */
     public BrowsedMethod(String name, List<String> parameterTypes, String returnType) {
+        this(name, parameterTypes, returnType, null);
+    }
+
+    /**
+     * A protobuf IDL method: its request message type (the one "parameter type"), its response type, and the JSON
+     * request to start from (the Arguments field of an IDL call).
+     */
+    public static BrowsedMethod idl(String name, String requestType, String responseType, String requestTemplate) {
+        return new BrowsedMethod(name, Collections.singletonList(requestType), responseType, requestTemplate);
+    }
+
+    private BrowsedMethod(String name, List<String> parameterTypes, String returnType, String requestTemplate) {
         this.name = name;
         this.parameterTypes = parameterTypes == null ? null
                 : Collections.unmodifiableList(new ArrayList<>(parameterTypes));
         this.returnType = returnType;
+        this.requestTemplate = requestTemplate;
+    }
+
+    /** Whether this is a protobuf IDL method (its Arguments are a JSON request message). */
+    public boolean idl() {
+        return requestTemplate != null;
     }
 
     public String name() {
@@ -46,11 +66,15 @@ public final class BrowsedMethod {
     }
 
     /**
-     * A JSON array with one placeholder per parameter, for the sampler's "Arguments" field: {@code ""} for a
+     * An IDL method's JSON request template; otherwise a JSON array with one placeholder per parameter, for the
+     * sampler's "Arguments" field: {@code ""} for a
      * String, {@code 0} for numbers, {@code false}, {@code []} for arrays and collections, {@code {}} for maps and
      * objects; null when the types are unknown.
      */
     public String argumentsSkeleton() {
+        if (requestTemplate != null) {
+            return requestTemplate;
+        }
         if (parameterTypes == null) {
             return null;
         }

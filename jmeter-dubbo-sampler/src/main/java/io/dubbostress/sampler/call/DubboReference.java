@@ -127,13 +127,12 @@ public final class DubboReference {
             } catch (RuntimeException ignored) {
                 // the partial reference is gone either way
             }
-            if (!address.isDirect() && e instanceof IllegalStateException
-                    && String.valueOf(e.getMessage()).contains("not connected")) {
-                // Dubbo's ZooKeeper client: "zookeeper not connected" after its connection timeout
-                throw new RpcException(RpcException.NETWORK_EXCEPTION, "cannot reach the registry "
-                        + withoutCredentials(address.url()) + " (" + e.getMessage() + ")", e);
+            Throwable said = address.isDirect() ? e
+                    : RegistryFailure.of(e, address.url(), key.username(), key.password(), key.timeoutMs());
+            if (said instanceof Error) {
+                throw (Error) said;
             }
-            throw e;
+            throw (RuntimeException) said;
         }
         DubboVersion.afterReferenceCreated();
         return new DubboReference(key, config, proxy, serviceInterface);
@@ -148,25 +147,24 @@ public final class DubboReference {
         return new DubboReference(key, null, service, null);
     }
 
-    /** {@code zookeeper://user:password@host:port} -> {@code zookeeper://host:port}: messages never carry a password. */
-    static String withoutCredentials(String url) {
-        return url.replaceFirst("://[^/@]*@", "://");
-    }
 
     /**
-     * Calls the provider. Attachments (may be empty) travel with this call only.
+     * Calls the provider. Attachments (may be none) travel with this call only, their values as they are
+     * ({@code setObjectAttachment}: a Long stays a Long).
      *
      * @return the result: for generic calls, POJOs come back as maps
      */
-    public Object invoke(String method, CallArguments arguments, Map<String, String> attachments) throws Throwable {
+    public Object invoke(String method, CallArguments arguments, CallAttachments attachments) throws Throwable {
         if (!attachments.isEmpty()) {
             RpcContext context = RpcContext.getContext();
-            for (Map.Entry<String, String> e : attachments.entrySet()) {
-                context.setAttachment(e.getKey(), e.getValue());
+            for (Map.Entry<String, Object> e : attachments.values().entrySet()) {
+                context.setObjectAttachment(e.getKey(), e.getValue());
             }
         }
         if (generic != null) {
-            return generic.$invoke(method, arguments.typeNames(), arguments.values());
+            Object result = generic.$invoke(method, arguments.typeNames(), arguments.values());
+            FutureAnswers.check(result);
+            return result;
         }
         Object result;
         try {

@@ -24,6 +24,8 @@ import org.apache.dubbo.rpc.service.GenericException;
  * <tr><td>PAYLOAD_LIMIT</td><td>the request or the answer is beyond Dubbo's payload limit</td></tr>
  * <tr><td>PROVIDER_ERROR</td><td>the provider failed the request itself (no such method, wrong types, ...)</td></tr>
  * <tr><td>RPC</td><td>another Dubbo failure</td></tr>
+ * <tr><td>REGISTRY</td><td>the registry cannot be created (its client missing from the jar, credentials refused, its
+ *     server's check failed): which registry, which address, why</td></tr>
  * <tr><td>CONFIG</td><td>bad input in a sampler field</td></tr>
  * <tr><td>JVM_ARGS</td><td>Java 9+ module access Dubbo needs; the message gives the exact JVM_ARGS</td></tr>
  * <tr><td>MISMATCH</td><td>the echo check failed</td></tr>
@@ -43,6 +45,13 @@ public final class Failure {
     public static final String OVERLOAD = "OVERLOAD";
     /** The provider refused the call (a token, an access rule). */
     public static final String FORBIDDEN = "FORBIDDEN";
+    /** The registry cannot be created ({@link RegistryException}). */
+    public static final String REGISTRY = "REGISTRY";
+
+    /** How a SERIALIZATION failure of a request that never left this side begins. */
+    public static final String REQUEST_NOT_ENCODED = "cannot encode the request here";
+    /** How a PAYLOAD_LIMIT failure of a request that never left this side begins. */
+    public static final String REQUEST_TOO_LARGE = "the request is ";
 
     /** Longest message kept (a sample's message is one line). */
     public static final int MAX_MESSAGE_CHARS = 400;
@@ -102,6 +111,12 @@ public final class Failure {
         }
         if (error instanceof ConfigurationException) {
             return new Failure(CONFIG, oneLine(error.getMessage()));
+        }
+        if (error instanceof RegistryException) {
+            return new Failure(REGISTRY, oneLine(error.getMessage()));
+        }
+        if (error instanceof UnusableAnswerException) {
+            return new Failure("PROVIDER_ERROR", oneLine(error.getMessage()));
         }
         if (error instanceof GenericException) {
             GenericException g = (GenericException) error;
@@ -268,14 +283,14 @@ public final class Failure {
             boolean encodedHere = first.startsWith(ENCODER_EXCEPTION) || encoder != null;
             Matcher payload = PAYLOAD_LIMIT_TEXT.matcher(text);
             if (payload.find()) {
-                return new Failure(PAYLOAD_LIMIT, oneLine((encodedHere ? "the request" : "the provider's answer")
-                        + " is " + payload.group(1) + " bytes, beyond Dubbo's payload limit of " + payload.group(2)
+                return new Failure(PAYLOAD_LIMIT, oneLine((encodedHere ? REQUEST_TOO_LARGE : "the provider's answer is ")
+                        + payload.group(1) + " bytes, beyond Dubbo's payload limit of " + payload.group(2)
                         + " bytes (the 'payload' setting, 8 MiB by default, on the provider and the consumer)"));
             }
             if (encodedHere) {
                 String why = encoder != null ? firstLine(encoder.getMessage())
                         : first.substring(ENCODER_EXCEPTION.length()).replaceFirst("^: ", "");
-                return new Failure("SERIALIZATION", oneLine("cannot encode the request here: "
+                return new Failure("SERIALIZATION", oneLine(REQUEST_NOT_ENCODED + ": "
                         + withoutUrlQueries(why)));
             }
             if (text.contains(ThrowableDecoding.INCOMPLETE_COLLECTION)) {
@@ -327,6 +342,9 @@ public final class Failure {
             if (BROKEN_CONNECTION.matcher(first).find()) {
                 return null; // a send that failed on a dead connection carries our stack trace: still the network
             }
+            if (FutureAnswers.isUnserializableFuture(text)) {
+                return new Failure("PROVIDER_ERROR", FutureAnswers.NOT_AWAITED);
+            }
             if (text.contains("\tat ")) {
                 return new Failure("PROVIDER_ERROR", oneLine(providerErrorLine(text)));
             }
@@ -367,6 +385,13 @@ public final class Failure {
             int colon = first.lastIndexOf("Exception: ");
             String method = colon >= 0 ? first.substring(colon + "Exception: ".length()) : first;
             return "the provider has no method " + method + " (check the method name and parameter types)";
+        }
+        if (first.startsWith("java.lang.IllegalArgumentException") && text.contains(".PojoUtils.newInstance(")) {
+            // Dubbo 2.6's PojoUtils builds a generic call's POJO argument through its smallest constructor with every
+            // parameter null (Dubbo 2.7+ gives primitives their default)
+            return "the provider could not build a POJO argument of the generic call (" + first + " in its"
+                    + " PojoUtils.newInstance: Dubbo 2.6 passes null to every constructor parameter, which a primitive"
+                    + " int, long, ... refuses): call it typed, or use a class with a no-argument constructor";
         }
         Matcher missing = CLASS_NOT_FOUND.matcher(text);
         if (missing.find()) {
@@ -427,7 +452,7 @@ public final class Failure {
     }
 
     static String oneLine(String text) {
-        String line = text == null ? "" : text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' ');
+        String line = text == null ? "" : Secrets.masked(text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' '));
         return line.length() <= MAX_MESSAGE_CHARS ? line : line.substring(0, MAX_MESSAGE_CHARS - 3) + "...";
     }
 

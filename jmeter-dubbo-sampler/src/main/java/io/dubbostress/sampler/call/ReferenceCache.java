@@ -126,11 +126,42 @@ public final class ReferenceCache {
         closeNodeCaches();
         for (Registry registry : new ArrayList<>(DubboVersion.registries())) {
             try {
+                withoutSecrets(registry);
                 registry.destroy();
             } catch (RuntimeException e) {
                 log.warn("Closing the Dubbo registry {} failed: {}", registry.getUrl().getAddress(), e.toString());
             }
             DubboVersion.forgetRegistry(registry);
+        }
+    }
+
+    /**
+     * The registry's URL with its secret parameters masked before it is destroyed: Dubbo logs {@code Destroy
+     * registry:<url>} at INFO, and a Nacos {@code secretKey} (a URL parameter) was in jmeter.log. Nothing needs them
+     * any more (the client is being shut down).
+     */
+    private static void withoutSecrets(Registry registry) {
+        org.apache.dubbo.common.URL url = registry.getUrl();
+        org.apache.dubbo.common.URL masked = url;
+        for (String key : new String[] {"password", "secretKey", "accessToken"}) {
+            if (masked.getParameter(key) != null) {
+                masked = masked.addParameter(key, "***");
+            }
+        }
+        if (masked == url) {
+            return;
+        }
+        for (Class<?> c = registry.getClass(); c != null; c = c.getSuperclass()) {
+            try {
+                java.lang.reflect.Method setUrl = c.getDeclaredMethod("setUrl", org.apache.dubbo.common.URL.class);
+                setUrl.setAccessible(true);
+                setUrl.invoke(registry, masked);
+                return;
+            } catch (NoSuchMethodException e) {
+                // up the hierarchy
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return;
+            }
         }
     }
 

@@ -121,7 +121,7 @@ public final class ReferenceKey {
     public String toString() {
         return (typed ? "typed " : "generic ") + interfaceName
                 + (version.isEmpty() ? "" : ":" + version) + (group.isEmpty() ? "" : " group " + group)
-                + " @ " + address + (username.isEmpty() ? "" : " (user " + username + ", password ***)")
+                + " @ " + Secrets.masked(address) + (username.isEmpty() ? "" : " (user " + username + ", password ***)")
                 + " timeout " + timeoutMs + " ms, retries " + retries + ", connections " + connections
                 + (loadbalance.isEmpty() ? "" : ", loadbalance " + loadbalance)
                 + (cluster.isEmpty() ? "" : ", cluster " + cluster)

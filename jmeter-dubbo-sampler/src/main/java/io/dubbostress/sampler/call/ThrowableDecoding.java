@@ -31,11 +31,11 @@ import java.util.Map;
  */
 final class ThrowableDecoding extends AbstractSerializerFactory {
 
-    /** The start of the text a JDK immutable collection from a Dubbo 2.7 provider fails with. */
+    /** The start of the text a JDK immutable collection from a Dubbo 2.6 or 2.7 provider fails with. */
     static final String INCOMPLETE_COLLECTION = "the provider's hessian2 sent a JDK immutable collection";
     static final String INCOMPLETE_COLLECTION_ADVICE = " (List.of, Set.of, Map.of: java.util.CollSer) without its"
-            + " elements, which Dubbo 2.7's hessian2 cannot write: the provider's method must return a mutable"
-            + " collection (or the provider use Dubbo 3.3)";
+            + " elements, which the hessian2 of Dubbo 2.6 and 2.7 cannot write: the provider's method must return a"
+            + " mutable collection (or the provider use Dubbo 3.3)";
 
     private static final String[] THROWABLE_FIELDS = {"detailMessage", "cause", "stackTrace", "suppressedExceptions"};
 

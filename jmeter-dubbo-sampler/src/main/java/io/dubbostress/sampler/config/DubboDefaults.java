@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.config;
 
+import io.dubbostress.sampler.install.SamplerJar;
 import org.apache.jmeter.config.ConfigTestElement;
 
 /**
@@ -10,6 +11,10 @@ import org.apache.jmeter.config.ConfigTestElement;
  * Defaults element with the address, timeout and interface, samplers that only name the method and arguments.
  */
 public class DubboDefaults extends ConfigTestElement {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
 

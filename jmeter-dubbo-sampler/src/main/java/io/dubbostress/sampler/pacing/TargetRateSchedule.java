@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.pacing;
 
+import io.dubbostress.sampler.install.SamplerJar;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.jmeter.testelement.AbstractTestElement;
@@ -38,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  */
 public class TargetRateSchedule extends AbstractTestElement implements Timer, NoThreadClone, TestStateListener {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(TargetRateSchedule.class);

@@ -5,8 +5,9 @@ import org.apache.jmeter.samplers.SampleResult;
 /**
  * One way of making the call a sample records, chosen once when the sampler's fields are parsed ({@link CallPlan}),
  * as JMeter's TCP sampler holds a {@code TCPClient} and its HTTP sampler an implementation picked by name:
- * {@link DubboCall} (a Dubbo reference, generic or typed) or {@link HopCall} (HTTP to the consumer controller).
- * The sampler asks it for nothing else per sample.
+ * {@link DubboCall} (a Dubbo reference, generic or typed), {@link HopCall} (HTTP to the consumer controller), or a
+ * call planned outside this package ({@link PlannedCall}: the protobuf IDL call of jmeter-dubbo3-sampler, in
+ * {@code io.dubbostress.sampler.idl}). The sampler asks it for nothing else per sample.
  *
  * <pre>{@code
  * Call call = plan.newCall(previous, loader);  // when the fields change
@@ -14,7 +15,7 @@ import org.apache.jmeter.samplers.SampleResult;
  * call.close();                            // thread end
  * }</pre>
  */
-interface Call {
+public interface Call {
 
     /**
      * Makes the call and records it: start and end on the sampler's clock ({@link SampleRecording#end}), connect

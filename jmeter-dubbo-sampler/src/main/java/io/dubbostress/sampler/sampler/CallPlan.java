@@ -1,21 +1,21 @@
 package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.call.CallArguments;
+import io.dubbostress.sampler.call.CallAttachments;
 import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.call.DubboVersion;
 import io.dubbostress.sampler.call.ExtensionNames;
 import io.dubbostress.sampler.call.ReferenceKey;
+import io.dubbostress.sampler.call.RegistryGroup;
 import io.dubbostress.sampler.call.TypeNames;
 import io.dubbostress.sampler.call.ValueConverter;
 import io.dubbostress.sampler.hop.HopRequest;
-import io.dubbostress.sampler.json.JsonException;
-import io.dubbostress.sampler.json.JsonValues;
+import io.dubbostress.sampler.idl.IdlCalls;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.cluster.Cluster;
 import org.apache.dubbo.rpc.cluster.LoadBalance;
@@ -28,19 +28,29 @@ final class CallPlan {
 
     private final ReferenceKey key;
     private final HopRequest hopRequest;
+    /** A protobuf IDL call (grpc://, or tri:// with invocation idl), planned by {@link IdlCalls}; else null. */
+    private final PlannedCall planned;
     private final String method;
     private final CallArguments arguments;
-    private final Map<String, String> attachments;
+    private final CallAttachments attachments;
     private final boolean echoCheck;
     private final int responseDataChars;
     private final int timeoutMs;
     private final String samplerData;
 
     private CallPlan(ReferenceKey key, HopRequest hopRequest, String method, CallArguments arguments,
-            Map<String, String> attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
+            CallAttachments attachments, boolean echoCheck, int responseDataChars, int timeoutMs,
             String samplerData) {
+        this(key, hopRequest, null, method, arguments, attachments, echoCheck, responseDataChars, timeoutMs,
+                samplerData);
+    }
+
+    private CallPlan(ReferenceKey key, HopRequest hopRequest, PlannedCall planned, String method,
+            CallArguments arguments, CallAttachments attachments, boolean echoCheck, int responseDataChars,
+            int timeoutMs, String samplerData) {
         this.key = key;
         this.hopRequest = hopRequest;
+        this.planned = planned;
         this.method = method;
         this.arguments = arguments;
         this.attachments = attachments;
@@ -50,8 +60,12 @@ final class CallPlan {
         this.samplerData = samplerData;
     }
 
+    private static final java.util.regex.Pattern TRIPLE = java.util.regex.Pattern.compile("\\s*tri://",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
     static CallPlan build(DubboSampler s, ClassLoader loader) {
-        String address = s.getAddress();
+        String address = RegistryGroup.onAddress(s.getAddress(),
+                s.text(DubboSampler.REGISTRY_GROUP, DubboSampler.REGISTRY_GROUP_DEFAULT), DubboSampler.REGISTRY_GROUP);
         int timeout = s.number(DubboSampler.TIMEOUT, DubboSampler.TIMEOUT_DEFAULT, 1);
         String check = s.text(DubboSampler.RESPONSE_CHECK, DubboSampler.RESPONSE_CHECK_DEFAULT)
                 .toLowerCase(Locale.ROOT);
@@ -68,13 +82,22 @@ final class CallPlan {
         if (HopRequest.isHttp(address)) {
             HopRequest hop = HopRequest.parse(address, DubboSampler.ADDRESS);
             return new CallPlan(null, hop, null, CallArguments.parse("", "", null, null, DubboSampler.PARAMETER_TYPES,
-                    DubboSampler.ARGUMENTS), Collections.<String, String>emptyMap(), echo, keep, timeout,
+                    DubboSampler.ARGUMENTS), CallAttachments.none(), echo, keep, timeout,
                     "GET " + hop.url() + "\ntimeout " + timeout + " ms");
         }
         String invocation = s.text(DubboSampler.INVOCATION, DubboSampler.INVOCATION_DEFAULT).toLowerCase(Locale.ROOT);
-        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)) {
+        if (!DubboSampler.INVOCATION_GENERIC.equals(invocation) && !DubboSampler.INVOCATION_TYPED.equals(invocation)
+                && !DubboSampler.INVOCATION_IDL.equals(invocation)) {
             throw new ConfigurationException(DubboSampler.INVOCATION + ": '" + invocation + "' is not one of "
-                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED);
+                    + DubboSampler.INVOCATION_GENERIC + ", " + DubboSampler.INVOCATION_TYPED + ", "
+                    + DubboSampler.INVOCATION_IDL);
+        }
+        if (DubboSampler.INVOCATION_IDL.equals(invocation) || isGrpcAddress(address)) {
+            // gRPC metadata are text, as triple's attachments: the values other than text refused as for tri://
+            CallAttachments metadata = CallAttachments.parse(s.fieldText(DubboSampler.ATTACHMENTS),
+                    new ValueConverter(loader), DubboSampler.ATTACHMENTS).overTriple(DubboSampler.ATTACHMENTS);
+            PlannedCall idl = IdlCalls.plan(s, timeout, echo, keep, metadata.asText());
+            return new CallPlan(null, null, idl, null, null, metadata, echo, keep, timeout, idl.samplerData());
         }
         boolean typed = DubboSampler.INVOCATION_TYPED.equals(invocation);
         String interfaceName = s.getInterface();
@@ -94,7 +117,7 @@ final class CallPlan {
                 s.text(DubboSampler.PASSWORD, DubboSampler.PASSWORD_DEFAULT),
                 interfaceName,
                 s.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT),
-                s.text(DubboSampler.GROUP, DubboSampler.GROUP_DEFAULT),
+                s.text(DubboSampler.SERVICE_GROUP, DubboSampler.SERVICE_GROUP_DEFAULT),
                 timeout,
                 s.number(DubboSampler.RETRIES, DubboSampler.RETRIES_DEFAULT, 0),
                 s.number(DubboSampler.CONNECTIONS, DubboSampler.CONNECTIONS_DEFAULT, 0),
@@ -128,38 +151,20 @@ final class CallPlan {
         CallArguments arguments = CallArguments.parse(s.fieldText(DubboSampler.PARAMETER_TYPES),
                 s.fieldText(DubboSampler.ARGUMENTS), typedMethods, service, new ValueConverter(loader),
                 DubboSampler.PARAMETER_TYPES, DubboSampler.ARGUMENTS);
-        Map<String, String> attachments = attachments(s.fieldText(DubboSampler.ATTACHMENTS));
+        CallAttachments attachments = CallAttachments.parse(s.fieldText(DubboSampler.ATTACHMENTS),
+                new ValueConverter(loader), DubboSampler.ATTACHMENTS);
+        if (TRIPLE.matcher(address).lookingAt() && DubboVersion.directProtocols().contains("tri")) {
+            attachments = attachments.overTriple(DubboSampler.ATTACHMENTS);
+        }
         String data = key + "\n" + method + "(" + String.join(", ", arguments.typeNames()) + "), "
                 + arguments.payloadBytes() + " payload bytes" + (attachments.isEmpty() ? "" : ", attachments "
-                + attachments.keySet()) + (echo ? ", echo checked" : "");
+                + attachments.keys()) + (echo ? ", echo checked" : "");
         return new CallPlan(key, null, method, arguments, attachments, echo, keep, timeout, data);
     }
 
-    private static Map<String, String> attachments(String text) {
-        String value = text == null ? "" : text.trim();
-        if (value.isEmpty()) {
-            return Collections.emptyMap();
-        }
-        Object json;
-        try {
-            json = JsonValues.parse(value);
-        } catch (JsonException e) {
-            throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": " + e.getMessage());
-        }
-        if (!(json instanceof Map)) {
-            throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": must be a JSON object of strings,"
-                    + " like {\"traceId\": \"abc\"}, was '" + value + "'");
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : ((Map<?, ?>) json).entrySet()) {
-            Object v = e.getValue();
-            if (v instanceof Map || v instanceof List) {
-                throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": the value of '" + e.getKey()
-                        + "' must be a string or a number");
-            }
-            out.put(String.valueOf(e.getKey()), v == null ? "" : String.valueOf(v));
-        }
-        return Collections.unmodifiableMap(out);
+    /** {@code grpc://host:port} or {@code grpcs://host:port}: a gRPC server, called from its IDL. */
+    private static boolean isGrpcAddress(String address) {
+        return address.regionMatches(true, 0, "grpc://", 0, 7) || address.regionMatches(true, 0, "grpcs://", 0, 8);
     }
 
     ReferenceKey key() {
@@ -178,7 +183,7 @@ final class CallPlan {
         return arguments;
     }
 
-    Map<String, String> attachments() {
+    CallAttachments attachments() {
         return attachments;
     }
 
@@ -199,12 +204,16 @@ final class CallPlan {
     }
 
     /**
-     * The call this plan makes, chosen here once: the HTTP hop, or Dubbo. A hop call keeps the connection of the
-     * {@code previous} call when that was a hop call too (a field with a variable changed, the thread goes on).
+     * The call this plan makes, chosen here once: the HTTP hop, Dubbo, or a call planned elsewhere (IDL). A hop call
+     * keeps the connection of the {@code previous} call when that was a hop call too (a field with a variable changed,
+     * the thread goes on).
      */
     Call newCall(Call previous, ClassLoader loader) {
         if (previous != null && !(previous instanceof HopCall && hopRequest != null)) {
             previous.close();
+        }
+        if (planned != null) {
+            return planned.newCall();
         }
         return hopRequest != null ? HopCall.over(this, previous) : new DubboCall(this, loader);
     }

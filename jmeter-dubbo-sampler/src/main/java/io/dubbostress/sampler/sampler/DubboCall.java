@@ -7,21 +7,12 @@ import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.json.ResultJson;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * A Dubbo call (generic or typed) through the reference {@link ReferenceCache} shares for the plan's key: the first
  * sample of a thread looks the reference up (or creates it: its connect time), later ones reuse it.
  */
 final class DubboCall implements Call {
-
-    /**
-     * JMeter property: how long a thread pauses after a {@code NETWORK} failure (a dead provider refuses connections
-     * in microseconds, and without a pause one thread recorded ~4,000 failed samples a second), ms; 0: no pause. The
-     * pause is after the sample's end, so no sample's elapsed time includes it.
-     */
-    static final String NETWORK_FAILURE_PAUSE_PROPERTY = "dubbo.sampler.network_failure_pause_ms";
-    static final long NETWORK_FAILURE_PAUSE_DEFAULT_MS = 100;
 
     private final CallPlan plan;
     private final ClassLoader loader;
@@ -65,10 +56,7 @@ final class DubboCall implements Call {
             if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
                 reference = null;
             }
-            if (failure.code().equals(Failure.NETWORK)) {
-                pauseAfterNetworkFailure();
-            }
-            return;
+            return; // the sampler pauses after failures that repeat without a call (FailurePause)
         }
         // the payload of the result (a String: its length, exact for ASCII; else ResultJson.payloadBytes); Dubbo 2.7
         // does not expose frame sizes. The body size too, or JMeter counts the response data kept instead.
@@ -85,22 +73,6 @@ final class DubboCall implements Call {
             // a String as it is; anything else as JSON (arrays, POJOs, maps, java.time), for JSON extractors
             SampleRecording.keepResponse(result, response instanceof String ? (String) response
                     : ResultJson.write(response), p.responseDataChars());
-        }
-    }
-
-    /**
-     * Bounds what a dead provider costs: at most one sample per pause per thread (10 a second by default), each
-     * still a failed {@code NETWORK} sample. Ends early when the thread is interrupted (Stop).
-     */
-    private static void pauseAfterNetworkFailure() {
-        long pauseMs = JMeterUtils.getPropDefault(NETWORK_FAILURE_PAUSE_PROPERTY, NETWORK_FAILURE_PAUSE_DEFAULT_MS);
-        if (pauseMs <= 0) {
-            return;
-        }
-        try {
-            Thread.sleep(pauseMs);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

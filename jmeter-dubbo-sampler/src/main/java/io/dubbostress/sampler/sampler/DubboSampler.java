@@ -4,6 +4,8 @@ import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.idl.IdlCalls;
+import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,12 +49,23 @@ import org.apache.jmeter.testelement.property.StringProperty;
  */
 public class DubboSampler extends AbstractSampler implements TestStateListener, ThreadListener, Interruptible {
 
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
+
     private static final long serialVersionUID = 1L;
 
     /** Where to call: {@code dubbo://host:port[,host:port]}, a registry {@code zookeeper://host:port}, or the hop
      * {@code http://host:port/path}. */
     public static final String ADDRESS = "DubboSampler.address";
     public static final String ADDRESS_DEFAULT = "";
+    /**
+     * Registry group: the registry URL's {@code group} parameter (ZooKeeper: the root node, {@code /dubbo} when
+     * empty; Nacos: the Nacos group). Wins over a {@code group=} written in the address; unused by direct addresses.
+     * Not the service group ({@link #SERVICE_GROUP}).
+     */
+    public static final String REGISTRY_GROUP = "DubboSampler.registryGroup";
+    public static final String REGISTRY_GROUP_DEFAULT = "";
     /** Registry user name (ZooKeeper digest auth). */
     public static final String USERNAME = "DubboSampler.username";
     public static final String USERNAME_DEFAULT = "";
@@ -74,9 +87,16 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Service version. */
     public static final String VERSION = "DubboSampler.version";
     public static final String VERSION_DEFAULT = "";
-    /** Service group. */
-    public static final String GROUP = "DubboSampler.group";
-    public static final String GROUP_DEFAULT = "";
+    /**
+     * Service group: the group the provider exports the interface in ({@code <dubbo:service group="...">}). The key
+     * is the one plans have always used for the sampler's only Group field. Not the registry's group
+     * ({@link #REGISTRY_GROUP}).
+     */
+    public static final String SERVICE_GROUP = "DubboSampler.group";
+    public static final String SERVICE_GROUP_DEFAULT = "";
+    /** The service group's key under its first name ({@link #SERVICE_GROUP}). */
+    public static final String GROUP = SERVICE_GROUP;
+    public static final String GROUP_DEFAULT = SERVICE_GROUP_DEFAULT;
     /** Call timeout in milliseconds (also the hop's connect and read timeout). */
     public static final String TIMEOUT = "DubboSampler.timeout";
     public static final int TIMEOUT_DEFAULT = 5000;
@@ -95,14 +115,31 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Serialization: hessian2, fastjson, java, ... (the provider must support it). */
     public static final String SERIALIZATION = "DubboSampler.serialization";
     public static final String SERIALIZATION_DEFAULT = "hessian2";
-    /** Attachments sent with every call, a JSON object of strings: {@code {"traceId": "${__UUID()}"}}. */
+    /**
+     * Attachments sent with every call, a JSON object whose values keep their JSON type (a number is a Long, ...;
+     * {@code $type} as for arguments): {@code {"traceId": "${__UUID()}", "tenant": 7}}.
+     */
     public static final String ATTACHMENTS = "DubboSampler.attachments";
     public static final String ATTACHMENTS_DEFAULT = "";
     /** {@link #INVOCATION_GENERIC} (no service jar needed) or {@link #INVOCATION_TYPED}. */
     public static final String INVOCATION = "DubboSampler.invocation";
     public static final String INVOCATION_GENERIC = "generic";
     public static final String INVOCATION_TYPED = "typed";
+    /** A protobuf IDL service over {@code tri://} (a grpc:// address implies it); jmeter-dubbo3-sampler only. */
+    public static final String INVOCATION_IDL = "idl";
     public static final String INVOCATION_DEFAULT = INVOCATION_GENERIC;
+    /**
+     * IDL calls: the service's {@code .proto} files (comma-separated; imports resolved from {@link #PROTO_PATH}), or
+     * a descriptor set ({@code protoc --descriptor_set_out}); empty: ask the server (gRPC server reflection).
+     */
+    public static final String PROTO_FILES = "DubboSampler.protoFiles";
+    public static final String PROTO_FILES_DEFAULT = "";
+    /** IDL calls: where the {@code .proto} files' imports are found (folders, comma-separated); empty: their own folders. */
+    public static final String PROTO_PATH = "DubboSampler.protoPath";
+    public static final String PROTO_PATH_DEFAULT = "";
+    /** IDL calls over TLS: the CA certificate(s) (PEM) the server's certificate must chain to; empty: no TLS on grpc://. */
+    public static final String TLS_CA_FILE = "DubboSampler.tlsCaFile";
+    public static final String TLS_CA_FILE_DEFAULT = "";
     /** {@link #CHECK_NONE} or {@link #CHECK_ECHO} (the response must equal the first argument; for the hop: status
      * 200 with {@code "ok":true}). */
     public static final String RESPONSE_CHECK = "DubboSampler.responseCheck";
@@ -122,9 +159,9 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
 
     /** Every key, in GUI order. */
-    static final String[] KEYS = {ADDRESS, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES, ARGUMENTS,
-        VERSION, GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION, ATTACHMENTS, INVOCATION,
-        RESPONSE_CHECK, RESPONSE_DATA_CHARS};
+    static final String[] KEYS = {ADDRESS, REGISTRY_GROUP, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES,
+        ARGUMENTS, VERSION, SERVICE_GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION,
+        ATTACHMENTS, INVOCATION, RESPONSE_CHECK, RESPONSE_DATA_CHARS, PROTO_FILES, PROTO_PATH, TLS_CA_FILE};
 
     private static final Set<String> APPLIABLE_CONFIG_GUIS = new HashSet<>(Arrays.asList(
             "io.dubbostress.sampler.config.gui.DubboDefaultsGui", "org.apache.jmeter.config.gui.SimpleConfigGui"));
@@ -162,12 +199,15 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
             SampleRecording.putElapsedMicros(0);
             long now = System.nanoTime();
             SampleRecording.putFromDue(now, now);
+            FailurePause.after(result);
             return result;
         }
         String name = label;
         result.setSampleLabel(name != null ? name : getName());
         result.setSamplerData(plan.samplerData());
         call.sample(result);
+        // a failure that repeats without a call reaching a provider (a field error, a dead address) is paused after
+        FailurePause.after(result);
         return result;
     }
 
@@ -341,10 +381,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         testStarted();
     }
 
-    /** Destroys every Dubbo reference the test created: their connections close. */
+    /** Destroys every Dubbo reference the test created, and closes the IDL calls' connections. */
     @Override
     public void testEnded() {
         ReferenceCache.shared().destroyAll();
+        IdlCalls.closeAll();
     }
 
     @Override

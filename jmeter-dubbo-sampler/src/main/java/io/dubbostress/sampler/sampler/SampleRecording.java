@@ -12,8 +12,11 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** How every {@link Call} writes its outcome into a {@link SampleResult}: the clock, failures, success, data. */
-final class SampleRecording {
+/**
+ * How every {@link Call} writes its outcome into a {@link SampleResult}: the clock, failures, success, data. Public for
+ * the calls planned outside this package ({@link PlannedCall}).
+ */
+public final class SampleRecording {
 
     private static final Logger log = LoggerFactory.getLogger(DubboSampler.class);
     private static final Set<String> WARNED = Collections.newSetFromMap(new ConcurrentHashMap<>());
@@ -27,7 +30,7 @@ final class SampleRecording {
      * {@code elapsed} the same interval rounded to whole milliseconds (not a second reading of another clock, which a
      * GC pause or a millisecond boundary between the two readings would pull apart).
      */
-    static void end(SampleResult result, long startNanos, long endNanos) {
+    public static void end(SampleResult result, long startNanos, long endNanos) {
         long nanos = endNanos - startNanos;
         result.setEndTime(result.getStartTime() + (nanos + 500_000) / 1_000_000);
         putElapsedMicros(nanos / 1000);
@@ -40,7 +43,7 @@ final class SampleRecording {
      * from the due time to the start; without one, {@code response_us} is unset (JMeter writes {@code null}, as for
      * every variable a row lacks). The due time is taken away: it belongs to this sample only.
      */
-    static void putFromDue(long startNanos, long endNanos) {
+    public static void putFromDue(long startNanos, long endNanos) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables == null) {
             return;
@@ -57,7 +60,7 @@ final class SampleRecording {
     }
 
     /** Sets the thread's {@value DubboSampler#ELAPSED_US_VARIABLE} variable. */
-    static void putElapsedMicros(long micros) {
+    public static void putElapsedMicros(long micros) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
             variables.put(DubboSampler.ELAPSED_US_VARIABLE, Long.toString(micros));
@@ -65,7 +68,7 @@ final class SampleRecording {
     }
 
     /** A failed sample; CONFIG and JVM_ARGS problems are logged once per distinct message, not per sample. */
-    static void fail(SampleResult result, Failure failure) {
+    public static void fail(SampleResult result, Failure failure) {
         result.setSuccessful(false);
         result.setResponseCode(failure.code());
         result.setResponseMessage(failure.message());
@@ -75,14 +78,14 @@ final class SampleRecording {
         }
     }
 
-    static void succeed(SampleResult result) {
+    public static void succeed(SampleResult result) {
         result.setSuccessful(true);
         result.setResponseCodeOK();
         result.setResponseMessageOK();
     }
 
     /** Up to {@code chars} characters of {@code text} as the response data ({@code -1}: all, 0: none). */
-    static void keepResponse(SampleResult result, String text, int chars) {
+    public static void keepResponse(SampleResult result, String text, int chars) {
         if (chars == 0 || text == null) {
             return;
         }

@@ -19,12 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Browsing a real provider (the reference provider in its own JVM, Dubbo 2.7.23, {@code dubbo.protocol.telnet=ls})
- * over its dubbo port, and the real ZooKeeper it registers with. A provider that refuses {@code ls}: {@code
- * OverloadIT}.
+ * over its dubbo port, and the real ZooKeeper it registers with, under a registry group of its own ({@code
+ * ?group=stress-root}: the root {@code /stress-root}). A provider that refuses {@code ls}, registered under the
+ * default root {@code /dubbo}: {@code OverloadIT}.
  */
 class BrowseIT {
 
     private static final int TIMEOUT_MS = 5000;
+    /** The registry group (ZooKeeper root) the provider registers under. */
+    private static final String ROOT = "stress-root";
 
     @TempDir
     static Path dir;
@@ -35,7 +38,8 @@ class BrowseIT {
     static void startServices() {
         zookeeper = ZooKeeperServer.start(dir.resolve("zk"));
         provider = RestartableService.provider(Path.of(System.getProperty("stress.provider.jar")), dir,
-                FreePort.find(), zookeeper.registryAddress(), StartupDeadline.scaled(Duration.ofSeconds(120)))
+                FreePort.find(), zookeeper.registryAddress() + "?group=" + ROOT,
+                StartupDeadline.scaled(Duration.ofSeconds(120)))
                 .with("--dubbo.protocol.telnet=ls");
         provider.start();
     }
@@ -74,11 +78,12 @@ class BrowseIT {
 
     @Test
     void aZooKeeperRegistryListsItsServicesFromTheProviderUrls() throws Exception {
-        List<BrowsedService> services = new ZooKeeperBrowser(TIMEOUT_MS).browse(zookeeper.connectString(), "dubbo",
+        List<BrowsedService> services = new ZooKeeperBrowser(TIMEOUT_MS).browse(zookeeper.connectString(), ROOT,
                 null, null);
 
         BrowsedService stress = service(services, "io.dubbostress.api.StressTestService");
         assertThat(stress.providers()).containsExactly("127.0.0.1:" + provider.port());
+        assertThat(stress.registryGroup()).isEqualTo(ROOT);
         // a provider URL names the methods, not their types
         assertThat(stress.methods().stream().map(BrowsedMethod::name)).containsExactly("echo", "echoOrder");
         assertThat(stress.methods()).allSatisfy(m -> assertThat(m.typesKnown()).isFalse());
@@ -96,6 +101,26 @@ class BrowseIT {
         assertThat(stress.methods().stream().map(BrowsedMethod::toString)).containsExactlyInAnyOrder(
                 "java.lang.String echo(java.lang.String)",
                 "io.dubbostress.api.Order echoOrder(io.dubbostress.api.Order)");
+        // no group in the address nor the field: every root was listed, and the service says which it was under
+        assertThat(stress.registryGroup()).isEqualTo(ROOT);
+        assertThat(stress.registryGroupField()).isEqualTo(ROOT);
+        assertThat(stress.toString()).isEqualTo("io.dubbostress.api.StressTestService  (registry group " + ROOT + ")");
+    }
+
+    @Test
+    void theRegistryGroupFieldNamesTheRootAndWinsOverTheAddresses() throws Exception {
+        String address = zookeeper.registryAddress();
+        assertThat(service(ServiceBrowser.browse(address + "?group=" + ROOT, "", "", "", TIMEOUT_MS),
+                "io.dubbostress.api.StressTestService").registryGroup()).isEqualTo(ROOT);
+        assertThat(service(ServiceBrowser.browse(address + "?group=dubbo", ROOT, "", "", TIMEOUT_MS),
+                "io.dubbostress.api.StressTestService").registryGroup()).isEqualTo(ROOT);
+        assertThatThrownBy(() -> ServiceBrowser.browse(address + "?group=" + ROOT, "nope", "", "", TIMEOUT_MS))
+                .isInstanceOf(BrowseException.class).hasMessage("ZooKeeper at " + zookeeper.connectString()
+                        + " has no /nope node: no Dubbo provider registered there (or the registry group is not"
+                        + " 'nope')");
+        assertThatThrownBy(() -> ServiceBrowser.browse(address, "${root}", "", "", TIMEOUT_MS))
+                .isInstanceOf(BrowseException.class).hasMessageStartingWith("Registry group '${root}' holds a JMeter"
+                        + " variable");
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -160,8 +161,8 @@ class BadInputCatalogueIT {
                 Pattern.quote("DubboSampler.address: unknown registry 'zookeper' in 'zookeper://127.0.0.1:2181' (this"
                         + " Dubbo has: [") + ".*zookeeper.*\\]\\)");
         exact("registry not answering", at("registry not answering", "zookeeper://stress:s3cret@127.0.0.1:"
-                + closedPort), "NETWORK", "cannot reach the registry zookeeper://127.0.0.1:" + closedPort
-                        + " (zookeeper not connected)");
+                + closedPort), "NETWORK", "cannot reach the registry zookeeper://stress:***@127.0.0.1:" + closedPort
+                        + " (zookeeper not connected)"); // the user named, the password masked (Secrets)
         exact("hop: nothing listens", at("hop: nothing listens", "http://127.0.0.1:" + closedPort + "/stressTest/string1k"),
                 "NETWORK", "http://127.0.0.1:" + closedPort + "/stressTest/string1k: java.net.ConnectException:"
                         + " Connection refused");
@@ -188,10 +189,17 @@ class BadInputCatalogueIT {
                 .set(DubboSampler.SERIALIZATION, "kryo"), "SERIALIZATION",
                 "cannot encode the request here: java.lang.NoClassDefFoundError: com/esotericsoftware/kryo/io/Output");
         exact("invocation unknown", echo("invocation unknown").set(DubboSampler.INVOCATION, "reflective"), "CONFIG",
-                "DubboSampler.invocation: 'reflective' is not one of generic, typed");
+                "DubboSampler.invocation: 'reflective' is not one of generic, typed, idl");
         exact("attachments not an object", echo("attachments not an object").set(DubboSampler.ATTACHMENTS, "[1]"),
-                "CONFIG", "DubboSampler.attachments: must be a JSON object of strings, like {\"traceId\": \"abc\"},"
+                "CONFIG", "DubboSampler.attachments: must be a JSON object, like {\"traceId\": \"abc\", \"tenant\": 7},"
                         + " was '[1]'");
+        exact("attachment of an unknown class", echo("attachment of an unknown class").set(DubboSampler.ATTACHMENTS,
+                "{\"t\": {\"$type\": \"io.x.Nope\", \"value\": {}}}"), "CONFIG",
+                "DubboSampler.attachments 't': unknown class 'io.x.Nope' (not on JMeter's classpath: put its jar in"
+                        + " lib/ext, or use generic invocation)");
+        exact("registry group not a group", at("registry group not a group", "zookeeper://127.0.0.1:" + closedPort)
+                .set(DubboSampler.REGISTRY_GROUP, "a b"), "CONFIG", "DubboSampler.registryGroup: 'a b' is not a"
+                        + " registry group (letters, digits and . _ : / - only)");
         exact("empty interface", echo("empty interface").set(DubboSampler.INTERFACE, ""), "CONFIG",
                 "DubboSampler.interface: empty: name the service interface, e.g. io.dubbostress.api.StressTestService");
 
@@ -202,7 +210,14 @@ class BadInputCatalogueIT {
         }
         samplers[i] = echo("good").build();
 
-        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 120, samplers).run();
+        // failures that repeat without a call reaching a provider are paused after: 20 ms here, to keep the test short
+        EmbeddedJMeter.Run run;
+        JMeterUtils.setProperty(PAUSE_PROPERTY, String.valueOf(PAUSE_MS));
+        try {
+            run = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 120, samplers).run();
+        } finally {
+            JMeterUtils.getJMeterProperties().remove(PAUSE_PROPERTY);
+        }
 
         assertThat(cases).hasSizeGreaterThanOrEqualTo(15);
         assertThat(run.results()).hasSize(2 * samplers.length);
@@ -218,6 +233,34 @@ class BadInputCatalogueIT {
                 .as(r.getResponseMessage()).isTrue());
         assertThat(run.results()).allSatisfy(r -> assertThat(r.getResponseMessage()).doesNotContain("\n", "\t")
                 .hasSizeLessThanOrEqualTo(400));
+
+        // one thread: the results in the order sampled; after each failure without a provider's answer, the pause
+        List<SampleResult> all = run.results();
+        java.util.Set<String> paused = new java.util.TreeSet<>();
+        for (int k = 0; k + 1 < all.size(); k++) {
+            SampleResult r = all.get(k);
+            if (withoutAProvidersAnswer(r)) {
+                paused.add(r.getResponseCode());
+                assertThat(all.get(k + 1).getStartTime() - r.getEndTime()).as(r.getSampleLabel() + " then "
+                        + all.get(k + 1).getSampleLabel()).isGreaterThanOrEqualTo(PAUSE_MS - 1);
+            }
+        }
+        assertThat(paused).containsExactly("CONFIG", "NETWORK", "NO_PROVIDER", "PAYLOAD_LIMIT", "SERIALIZATION");
+    }
+
+    private static final String PAUSE_PROPERTY = "dubbo.sampler.failure_pause_ms";
+    private static final long PAUSE_MS = 20;
+
+    /**
+     * The rule, stated apart from the sampler's FailurePause: a field error, a dead address, no provider for the
+     * service, a request that could not be encoded or is too large to send.
+     */
+    private static boolean withoutAProvidersAnswer(SampleResult r) {
+        String code = r.getResponseCode();
+        String message = r.getResponseMessage();
+        return !r.isSuccessful() && (code.equals("CONFIG") || code.equals("NETWORK") || code.equals("NO_PROVIDER")
+                || code.equals("SERIALIZATION") && message.startsWith("cannot encode the request here")
+                || code.equals("PAYLOAD_LIMIT") && message.startsWith("the request is "));
     }
 
     /** Dubbo lists what the provider exports in its own (hash) order. */

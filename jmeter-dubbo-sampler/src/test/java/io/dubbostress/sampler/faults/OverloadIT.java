@@ -90,5 +90,8 @@ class OverloadIT {
         BrowsedService stress = services.stream()
                 .filter(s -> s.interfaceName().equals("io.dubbostress.api.StressTestService")).findFirst().orElseThrow();
         assertThat(stress.methods().stream().map(BrowsedMethod::toString)).containsExactly("echo(?)", "echoOrder(?)");
+        // found under ZooKeeper's default root: the Registry group field it fills is empty
+        assertThat(stress.registryGroup()).isEqualTo("dubbo");
+        assertThat(stress.registryGroupField()).isEmpty();
     }
 }

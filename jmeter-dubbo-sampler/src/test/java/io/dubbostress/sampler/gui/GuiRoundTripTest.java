@@ -190,6 +190,114 @@ class GuiRoundTripTest {
         assertThat(gui.fields().text(DubboSampler.PARAMETER_TYPES)).isEqualTo("io.x.Order, int");
     }
 
+    @Test
+    void theFormNamesBothGroupsEachWithItsTooltipAndKeepsThemApart() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        javax.swing.JComponent registryGroup = gui.fields().widget(DubboSampler.REGISTRY_GROUP);
+        javax.swing.JComponent serviceGroup = gui.fields().widget(DubboSampler.SERVICE_GROUP);
+        assertThat(labelFor(gui.fields(), registryGroup).getText()).isEqualTo("Registry group:");
+        assertThat(labelFor(gui.fields(), serviceGroup).getText()).isEqualTo("Service group:");
+        assertThat(registryGroup.getToolTipText()).contains("ZooKeeper the root node", "/dubbo when empty",
+                "Nacos the Nacos group", "DEFAULT_GROUP", "this field wins over a group= written in Address",
+                "Not the service group");
+        assertThat(serviceGroup.getToolTipText()).contains("the group the provider exports the interface in",
+                "Not the registry's group");
+        // the Registry group sits with the target, the Service group with the service
+        assertThat(registryGroup.getParent()).isSameAs(gui.fields().widget(DubboSampler.ADDRESS).getParent());
+        assertThat(serviceGroup.getParent()).isSameAs(gui.fields().widget(DubboSampler.INTERFACE).getParent());
+
+        DubboSampler original = configured();
+        original.setProperty(DubboSampler.ADDRESS, "zookeeper://127.0.0.1:2181?group=ignored");
+        original.setProperty(DubboSampler.REGISTRY_GROUP, "dubbo-2.6");
+        original.setProperty(DubboSampler.SERVICE_GROUP, "gold");
+        gui.configure(original);
+        assertThat(gui.fields().text(DubboSampler.REGISTRY_GROUP)).isEqualTo("dubbo-2.6");
+        assertThat(gui.fields().text(DubboSampler.SERVICE_GROUP)).isEqualTo("gold");
+        TestElement copy = gui.createTestElement();
+        assertThat(copy.getPropertyAsString("DubboSampler.registryGroup")).isEqualTo("dubbo-2.6");
+        assertThat(copy.getPropertyAsString("DubboSampler.group")).isEqualTo("gold");
+        assertThat(copy.getPropertyAsString(DubboSampler.ADDRESS)).isEqualTo("zookeeper://127.0.0.1:2181?group=ignored");
+
+        ((JTextField) registryGroup).setText(" ");
+        gui.modifyTestElement(copy);
+        assertThat(copy.getPropertyAsString(DubboSampler.REGISTRY_GROUP, "absent")).isEqualTo("absent");
+        assertThat(copy.getPropertyAsString(DubboSampler.SERVICE_GROUP)).isEqualTo("gold");
+        gui.clearGui();
+        assertThat(gui.fields().text(DubboSampler.REGISTRY_GROUP)).isEmpty();
+        assertThat(gui.fields().text(DubboSampler.SERVICE_GROUP)).isEmpty();
+        assertThat(gui.createTestElement().getPropertyAsString(DubboSampler.SERVICE_GROUP, "absent")).isEqualTo("absent");
+
+        // the Defaults form has both, under the same keys, and a sampler takes them from it
+        DubboDefaultsGui defaultsGui = new DubboDefaultsGui();
+        defaultsGui.clearGui();
+        ((JTextField) defaultsGui.fields().widget(DubboSampler.REGISTRY_GROUP)).setText("dubbo-2.6");
+        ((JTextField) defaultsGui.fields().widget(DubboSampler.SERVICE_GROUP)).setText("gold");
+        TestElement defaults = defaultsGui.createTestElement();
+        assertThat(defaults.getPropertyAsString("DubboSampler.registryGroup")).isEqualTo("dubbo-2.6");
+        DubboSampler sampler = new DubboSampler();
+        sampler.addTestElement(defaults);
+        assertThat(sampler.fieldText(DubboSampler.REGISTRY_GROUP)).isEqualTo("dubbo-2.6");
+        assertThat(sampler.fieldText(DubboSampler.SERVICE_GROUP)).isEqualTo("gold");
+        defaultsGui.clearGui();
+        assertThat(defaultsGui.fields().text(DubboSampler.REGISTRY_GROUP)).isEmpty();
+    }
+
+    @Test
+    void browsingARegistryFillsTheRegistryGroupAndAProviderLeavesIt() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        gui.configure(configured());
+        io.dubbostress.sampler.browse.BrowsedMethod hello = new io.dubbostress.sampler.browse.BrowsedMethod("hello",
+                null, null);
+        java.util.List<String> at = java.util.Collections.singletonList("127.0.0.1:20880");
+        gui.fields().applyChoice(new io.dubbostress.sampler.browse.BrowsedService("io.x.Shop", "2.0.0", "gold",
+                java.util.Collections.singletonList(hello), at, "dubbo-2.6"), hello);
+        assertThat(gui.fields().text(DubboSampler.REGISTRY_GROUP)).isEqualTo("dubbo-2.6");
+        assertThat(gui.fields().text(DubboSampler.SERVICE_GROUP)).isEqualTo("gold");
+        // a provider asked on its port knows no registry: the field stays
+        gui.fields().applyChoice(new io.dubbostress.sampler.browse.BrowsedService("io.x.Shop", "", "",
+                java.util.Collections.singletonList(hello), at), hello);
+        assertThat(gui.fields().text(DubboSampler.REGISTRY_GROUP)).isEqualTo("dubbo-2.6");
+        assertThat(gui.fields().text(DubboSampler.SERVICE_GROUP)).isEmpty();
+        // ZooKeeper's default root is an empty field (it means /dubbo, and a Nacos address would not get group=dubbo)
+        io.dubbostress.sampler.browse.BrowsedService underDefault = new io.dubbostress.sampler.browse.BrowsedService(
+                "io.x.Shop", "", "", java.util.Collections.singletonList(hello), at, "dubbo");
+        gui.fields().applyChoice(underDefault, hello);
+        assertThat(gui.fields().text(DubboSampler.REGISTRY_GROUP)).isEmpty();
+        assertThat(underDefault.toString()).isEqualTo("io.x.Shop");
+        assertThat(new io.dubbostress.sampler.browse.BrowsedService("io.x.Shop", "1.0", "eu",
+                java.util.Collections.singletonList(hello), at, "dubbo-2.6").toString())
+                .isEqualTo("eu/io.x.Shop:1.0  (registry group dubbo-2.6)");
+    }
+
+    /** The IDL panel's fields round-trip; an IDL method from Browse sets the invocation and the request template. */
+    @Test
+    void theIdlFieldsRoundTripAndAnIdlMethodFillsTheRequest() {
+        DubboSamplerGui gui = new DubboSamplerGui();
+        TestElement element = configured();
+        element.setProperty(DubboSampler.PROTO_FILES, "protos/orders.proto");
+        element.setProperty(DubboSampler.PROTO_PATH, "protos");
+        element.setProperty(DubboSampler.TLS_CA_FILE, "ca.pem");
+        element.setProperty(DubboSampler.VERSION, "2.0.0");
+        gui.configure(element);
+        io.dubbostress.sampler.browse.BrowsedMethod place = io.dubbostress.sampler.browse.BrowsedMethod.idl("Place",
+                "io.x.Order", "io.x.Reply", "{\n  \"id\" : \"0\"\n}");
+        gui.fields().applyChoice(new io.dubbostress.sampler.browse.BrowsedService("io.x.OrderService", "", "",
+                java.util.Collections.singletonList(place), java.util.Collections.<String>emptyList()), place);
+        TestElement saved = gui.createTestElement();
+        assertThat(saved.getPropertyAsString(DubboSampler.PROTO_FILES)).isEqualTo("protos/orders.proto");
+        assertThat(saved.getPropertyAsString(DubboSampler.PROTO_PATH)).isEqualTo("protos");
+        assertThat(saved.getPropertyAsString(DubboSampler.TLS_CA_FILE)).isEqualTo("ca.pem");
+        assertThat(saved.getPropertyAsString(DubboSampler.INTERFACE)).isEqualTo("io.x.OrderService");
+        assertThat(saved.getPropertyAsString(DubboSampler.METHOD)).isEqualTo("Place");
+        assertThat(saved.getPropertyAsString(DubboSampler.INVOCATION)).isEqualTo(DubboSampler.INVOCATION_IDL);
+        assertThat(saved.getPropertyAsString(DubboSampler.PARAMETER_TYPES)).isEqualTo("io.x.Order");
+        assertThat(saved.getPropertyAsString(DubboSampler.ARGUMENTS)).isEqualTo("{\n  \"id\" : \"0\"\n}");
+        assertThat(saved.getPropertyAsString(DubboSampler.VERSION)).as("a triple provider's version stays")
+                .isEqualTo("2.0.0");
+        gui.clearGui();
+        assertThat(gui.fields().text(DubboSampler.PROTO_FILES)).isEmpty();
+    }
+
     private static javax.swing.JLabel labelFor(java.awt.Container root, java.awt.Component widget) {
         for (java.awt.Component c : root.getComponents()) {
             if (c instanceof javax.swing.JLabel && ((javax.swing.JLabel) c).getLabelFor() == widget) {

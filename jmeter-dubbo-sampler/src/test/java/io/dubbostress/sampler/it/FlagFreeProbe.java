@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.it;
 
 import io.dubbostress.sampler.call.CallArguments;
+import io.dubbostress.sampler.call.CallAttachments;
 import io.dubbostress.sampler.call.DubboReference;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.call.ReferenceCache;
@@ -8,7 +9,6 @@ import io.dubbostress.sampler.call.ReferenceKey;
 import io.dubbostress.sampler.call.ValueConverter;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -70,7 +70,7 @@ public final class FlagFreeProbe {
                         "types", "arguments");
                 DubboReference reference = ReferenceCache.shared().obtain(key, loader, "address", "interface");
                 try {
-                    reference.invoke(call[2], arguments, Collections.emptyMap());
+                    reference.invoke(call[2], arguments, CallAttachments.none());
                     outcome = "OK\t";
                 } catch (Throwable t) {
                     Failure f = typed && !(t instanceof org.apache.dubbo.rpc.RpcException) ? Failure.biz(t) : Failure.of(t);

@@ -132,10 +132,26 @@ public final class DubboVersion {
     /**
      * The registry stays Dubbo 3's metadata centre: application-level discovery reads the interface-to-application
      * mapping the providers wrote there. Nothing of the sampler's own is reported (a consumer's metadata is local).
+     * <p>
+     * Its creation is checked ({@code check=true} on the registry only; the reference stays unchecked): with it
+     * off, Dubbo 3 logs a registry it cannot create as a warning and goes on without it, and every call then failed
+     * with a NullPointerException. A Nacos registry checks its server once ({@code nacos.retry=0}; Dubbo's default
+     * 10 retries took 11 to 60 s for a server that is down, on every sample) unless the address says otherwise.
      */
     static void configureRegistry(RegistryConfig registry) {
+        daemonNotificationThreads();
         registry.setUseAsMetadataCenter(true);
         registry.setUseAsConfigCenter(false);
+        registry.setCheck(true);
+        String address = String.valueOf(registry.getAddress());
+        if (address.startsWith("nacos://") && !address.contains("nacos.retry=")) {
+            Map<String, String> parameters = new java.util.HashMap<>();
+            if (registry.getParameters() != null) {
+                parameters.putAll(registry.getParameters());
+            }
+            parameters.put("nacos.retry", "0");
+            registry.setParameters(parameters);
+        }
     }
 
     /**
@@ -148,10 +164,66 @@ public final class DubboVersion {
         if (providedBy.find()) {
             config.setProvidedBy(providedBy.group(1));
         }
+        // Dubbo 3's discovery step for this reference (a consumer URL parameter): FORCE_INTERFACE (interface-level
+        // only), FORCE_APPLICATION (application-level only), APPLICATION_FIRST (Dubbo's default)
+        java.util.regex.Matcher step = MIGRATION_STEP.matcher(registryUrl);
+        if (step.find()) {
+            Map<String, String> parameters = new java.util.HashMap<>();
+            if (config.getParameters() != null) {
+                parameters.putAll(config.getParameters());
+            }
+            parameters.put("migration.step", step.group(1).toUpperCase(java.util.Locale.ROOT));
+            config.setParameters(parameters);
+        }
     }
 
     private static final java.util.regex.Pattern PROVIDED_BY =
             java.util.regex.Pattern.compile("[?&]provided-by=([^&]+)");
+    private static final java.util.regex.Pattern MIGRATION_STEP =
+            java.util.regex.Pattern.compile("[?&]migration\\.step=([^&]+)");
+
+    private static boolean notificationThreadsDaemon;
+
+    /**
+     * Dubbo 3's registry and service-discovery notification executors run on non-daemon threads that nothing but
+     * Dubbo's own shutdown (which the sampler leaves to itself, see {@link #afterReferenceCreated}) ends: a Nacos
+     * registry starts them, and {@code bin/jmeter -n} then never exited after "... end of run". Replaced once, before
+     * the first registry is created, by the same executors on daemon threads.
+     */
+    private static synchronized void daemonNotificationThreads() {
+        if (notificationThreadsDaemon) {
+            return;
+        }
+        notificationThreadsDaemon = true;
+        try {
+            org.apache.dubbo.common.threadpool.manager.FrameworkExecutorRepository executors = FrameworkModel
+                    .defaultModel().getBeanFactory()
+                    .getBean(org.apache.dubbo.common.threadpool.manager.FrameworkExecutorRepository.class);
+            if (executors == null) {
+                return;
+            }
+            for (String ring : new String[] {"registryNotificationExecutorRing",
+                "serviceDiscoveryAddressNotificationExecutorRing"}) {
+                java.lang.reflect.Field ringField = executors.getClass().getDeclaredField(ring);
+                ringField.setAccessible(true);
+                Object items = ringField.get(executors);
+                java.lang.reflect.Field listField = items.getClass().getDeclaredField("itemList");
+                listField.setAccessible(true);
+                @SuppressWarnings("unchecked")
+                java.util.List<java.util.concurrent.ScheduledExecutorService> list =
+                        (java.util.List<java.util.concurrent.ScheduledExecutorService>) listField.get(items);
+                for (int i = 0; i < list.size(); i++) {
+                    java.util.concurrent.ScheduledExecutorService old = list.get(i);
+                    list.set(i, java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                            new org.apache.dubbo.common.utils.NamedThreadFactory("Dubbo-framework-" + ring + "-" + i,
+                                    true)));
+                    old.shutdown();
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // another Dubbo 3 layout: its threads stay as they are
+        }
+    }
 
     /** The registries Dubbo keeps open in this JVM. */
     static Collection<Registry> registries() {

@@ -3,6 +3,8 @@ package io.dubbostress.cli.report;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.cli.OutFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -42,7 +44,10 @@ import java.util.concurrent.Callable;
             "",
             "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads "
                 + "<kind>-<payload>), or one per label when a file has several. hop-X and hop-http-X pair with "
-                + "direct-X. See docs/REPORT.md."},
+                + "direct-X. See docs/REPORT.md.",
+            "",
+            "Exit codes: 0 every scenario measured; 1 a scenario failed (no steady-state sample, or every one failed: "
+                + "the report is still written and says why); 2 bad input, nothing written."},
         mixinStandardHelpOptions = true)
 public final class ReportCommand implements Callable<Integer> {
 
@@ -86,9 +91,15 @@ public final class ReportCommand implements Callable<Integer> {
         pairs.forEach(builder::pair);
         perfMon.forEach(builder::perfMon);
         gc.forEach(builder::gc);
-        Path dir = out != null ? out : defaultOut();
-        write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
-        return 0;
+        Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
+        Report report = write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+        return failed(report).isEmpty() ? 0 : 1;
+    }
+
+    /** The scenarios whose outcome is failed (nothing measured, or only failures): exit code 1. */
+    public static List<ScenarioResult> failed(Report report) {
+        return report.scenarios().stream().filter(s -> s.outcome().failed()).toList();
     }
 
     /**
@@ -98,15 +109,24 @@ public final class ReportCommand implements Callable<Integer> {
      */
     public static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
             PrintWriter stderr) {
-        Report report = builder.build(inputs);
+        return write(builder.build(inputs), dir, stdout, stderr);
+    }
+
+    /** Writes a report built already (as {@link #write(ReportBuilder, List, Path, PrintWriter, PrintWriter)}). */
+    public static Report write(Report report, Path dir, PrintWriter stdout, PrintWriter stderr) {
         String markdown = ReportFiles.write(report, dir);
         if (stdout != null) {
             stdout.print(markdown);
             stdout.flush();
         }
+        List<ScenarioResult> failed = failed(report);
         stderr.println("stress report: wrote " + dir.resolve("report.md") + ", report.json, report.html ("
-                + report.scenarios().size() + " scenarios" + (report.warnings().isEmpty() ? ""
-                : ", " + report.warnings().size() + " warnings") + ")");
+                + report.scenarios().size() + " scenarios" + (failed.isEmpty() ? "" : ", " + failed.size()
+                + " failed") + (report.warnings().isEmpty() ? "" : ", " + report.warnings().size() + " warnings")
+                + ")");
+        for (ScenarioResult scenario : failed) {
+            stderr.println("stress report: failed: " + scenario.name() + ": " + scenario.outcome().reason());
+        }
         stderr.flush();
         return report;
     }

@@ -22,7 +22,8 @@ public final class BuildVersions {
             // an empty map says "unknown"
         }
         Map<String, String> versions = new LinkedHashMap<>();
-        for (String key : new String[] {"dubbo-stress", "dubbo", "spring-boot", "jmeter", "jmeter-plugins-perfmon"}) {
+        for (String key : new String[] {"dubbo-stress", "dubbo", "dubbo3", "spring-boot", "jmeter", "jmeter-oldest",
+            "jmeter-plugins-perfmon"}) {
             versions.put(key, properties.getProperty(key, "unknown"));
         }
         return versions;

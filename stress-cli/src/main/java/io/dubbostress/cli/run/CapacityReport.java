@@ -74,9 +74,10 @@ final class CapacityReport {
                 if (t == null) {
                     out.append(" | | | | |");
                 } else {
-                    out.append(String.format(Locale.ROOT, " %.1f | %.3f | %.3f | %.2f | %s |", t.achievedRate(),
-                            t.p50Us() / 1000.0, t.p99Us() / 1000.0, t.errorPercent(),
-                            t.held() ? "held" : "broke: " + String.join("; ", t.broken())));
+                    out.append(String.format(Locale.ROOT, " %s | %.3f | %.3f | %s |", figure(t.achievedRate(), 1),
+                            t.p50Us() / 1000.0, t.p99Us() / 1000.0, figure(t.errorPercent(), 2)))
+                            .append(' ').append(t.held() ? "held" : "broke: " + String.join("; ", t.broken()))
+                            .append(" |");
                 }
             }
             out.append('\n');
@@ -108,11 +109,11 @@ final class CapacityReport {
                 ObjectNode trial = trials.addObject();
                 trial.put("scenario", t.name());
                 trial.put("targetPerSec", t.targetRate());
-                trial.put("achievedPerSec", Math.round(t.achievedRate() * 100) / 100.0);
+                putFigure(trial, "achievedPerSec", t.achievedRate(), 100);
                 trial.put("fromDueP50Us", t.p50Us());
                 trial.put("fromDueP99Us", t.p99Us());
                 trial.put("serviceP99Us", t.serviceP99Us());
-                trial.put("errorPercent", Math.round(t.errorPercent() * 1000) / 1000.0);
+                putFigure(trial, "errorPercent", t.errorPercent(), 1000);
                 trial.put("held", t.held());
                 ArrayNode broken = trial.putArray("broken");
                 t.broken().forEach(broken::add);
@@ -125,6 +126,20 @@ final class CapacityReport {
         ReportFiles.writeAtomically(dir.resolve("capacity.md"), markdown());
         ReportFiles.writeAtomically(dir.resolve("capacity.json"), new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json()));
+    }
+
+    /** A trial's figure, {@code -} when it measured nothing (NaN). */
+    private static String figure(double value, int digits) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", value);
+    }
+
+    /** A figure rounded to {@code 1/scale}, {@code null} when it measured nothing (NaN). */
+    private static void putFigure(ObjectNode node, String field, double value, int scale) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, Math.round(value * scale) / (double) scale);
+        }
     }
 
     static String rate(double r) {

@@ -70,12 +70,21 @@ final class GeneratorWatch implements JMeterRun.Watch {
 
     /** Whether JMeter's log says every server that is not lost has ended its test. */
     private boolean othersFinished() {
+        return unfinished() != null && unfinished().isEmpty();
+    }
+
+    /**
+     * The servers, not known lost, that JMeter's log does not say ended their test ({@value #FINISHED}); null when the
+     * log cannot be read.
+     */
+    java.util.List<String> unfinished() {
         String log;
         try {
             log = Files.exists(jmeterLog) ? Files.readString(jmeterLog, StandardCharsets.UTF_8) : "";
         } catch (IOException | java.io.UncheckedIOException e) {
-            return false;
+            return null;
         }
+        java.util.List<String> unfinished = new java.util.ArrayList<>();
         for (String host : generators.hosts()) {
             if (lostAtSeconds.containsKey(host)) {
                 continue;
@@ -83,10 +92,26 @@ final class GeneratorWatch implements JMeterRun.Watch {
             InetSocketAddress server = RemoteGenerators.addressOf(host);
             if (!log.contains(FINISHED + host + " (")
                     && !log.contains(FINISHED + server.getHostString() + ":" + server.getPort() + " (")) {
-                return false;
+                unfinished.add(host);
             }
         }
-        return true;
+        return unfinished;
+    }
+
+    /**
+     * When JMeter had to be stopped (the watchdog, a full disk): the servers that had not ended their test by then,
+     * named, so the run's closing line says which generator held it up (one frozen or cut off by the network still
+     * takes connections on its RMI port, so it is not {@link #lostMessage lost}, yet never ends); null when every
+     * server had ended or the run is local.
+     */
+    String unfinishedMessage() {
+        java.util.List<String> unfinished = generators.isEmpty() ? null : unfinished();
+        if (unfinished == null || unfinished.isEmpty()) {
+            return null;
+        }
+        return (unfinished.size() == 1 ? "load generator " + unfinished.get(0) + " had" : "load generators "
+                + String.join(", ", unfinished) + " had") + " not ended the test when JMeter was stopped (no '"
+                + FINISHED.trim() + "' in jmeter.log): frozen, cut off, or still running";
     }
 
     /** A lost server's client has nothing graceful left to wait for. */

@@ -95,9 +95,10 @@ public final class Progress {
         } else {
             long elapsed = (System.nanoTime() - startNanos) / 1_000_000_000L;
             long remaining = last ? 0 : Math.max(0, duration.getSeconds() - elapsed);
-            double errorPct = samples == 0 ? 0 : 100.0 * errors / samples;
+            // no sample yet: no error share to give (not "0.00 %")
+            String errorPct = samples == 0 ? "-" : String.format(Locale.ROOT, "%.2f%%", 100.0 * errors / samples);
             line = String.format(Locale.ROOT, "[%d/%d] %-12s %s / %s elapsed, %s left, %,.0f calls/s%s, %,d samples, "
-                            + "%,d errors (%.2f%%)", index, count, scenario, clock(elapsed),
+                            + "%,d errors (%s)", index, count, scenario, clock(elapsed),
                     clock(duration.getSeconds()), clock(remaining), currentRate,
                     last ? " on average over every sample (the report's TPS is over the steady state only)" : "",
                     samples, errors, errorPct);

@@ -205,6 +205,7 @@ public class RunCommand implements Callable<Integer> {
             s.slo = slo;
             s.searchTrials = searchTrials;
             s.rate = rate.isOpen() ? rate : RateSchedule.constant(100);
+            slo.checkTrial(Double.parseDouble(s.rate.segments().get(0)), duration.minus(s.warmup));
         } else if (slo != null) {
             throw new UserError("Option '--slo' is for the capacity search: add --find-max-rate");
         }
@@ -240,6 +241,9 @@ public class RunCommand implements Callable<Integer> {
             if (host.trim().isEmpty() || host.contains(" ")) {
                 throw new UserError("Invalid value for option '--remote': '" + host + "' is not a host or host:port");
             }
+            if (host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
+                HostPort.parse("--remote", host); // the port checked now, not when JMeter fails to reach it
+            }
         }
         s.remoteHosts = remote;
         if (rmiLocalPort < 0 || rmiLocalPort > 65535) {
@@ -272,7 +276,7 @@ public class RunCommand implements Callable<Integer> {
             s.generators().callbackAddress();
         }
         s.dashboard = !noDashboard;
-        s.out = out != null ? out : RunFolderSetup.defaultLocation();
+        s.out = out != null ? io.dubbostress.cli.OutFolder.check("--out", out) : RunFolderSetup.defaultLocation();
         s.outIsStampedDefault = out == null;
         return s;
     }

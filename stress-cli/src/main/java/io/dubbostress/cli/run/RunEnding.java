@@ -5,7 +5,11 @@ import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.report.ReportCommand;
 import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.report.Json;
+import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ScenarioOutcome;
+import io.dubbostress.report.ScenarioResult;
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcBatch;
@@ -27,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -100,10 +105,12 @@ final class RunEnding {
     }
 
     /**
-     * GC analyses of the run's logs, then the report (printed, and written as report.md/json/html). Returns false
-     * when the report could not be made.
+     * GC analyses of the run's logs, then the report (printed, and written as report.md/json/html). Before the report
+     * is written, {@code onFailed} gets the scenarios it found failed ({@link ScenarioOutcome}: nothing measured, or
+     * only failures) and may close run.json with them; the report then shows run.json as it is after that. Returns
+     * false when the report could not be made.
      */
-    boolean analyse(RunManifest manifest) {
+    boolean analyse(RunManifest manifest, Consumer<List<ScenarioResult>> onFailed) {
         PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err), true);
         List<Path> gcLogs = gcLogs();
         if (!gcLogs.isEmpty()) {
@@ -119,7 +126,13 @@ final class RunEnding {
             }
         }
         try {
-            ReportCommand.write(new ReportBuilder(), List.of(layout.root()), layout.root(), out, errWriter);
+            Report report = new ReportBuilder().build(List.of(layout.root()));
+            List<ScenarioResult> failed = ReportCommand.failed(report);
+            if (!failed.isEmpty()) {
+                onFailed.accept(failed);
+                report = report.withRunJson(Json.MAPPER.valueToTree(manifest));
+            }
+            ReportCommand.write(report, layout.root(), out, errWriter);
             return true;
         } catch (RuntimeException e) {
             err.println("stress run: the report failed: " + e.getMessage());

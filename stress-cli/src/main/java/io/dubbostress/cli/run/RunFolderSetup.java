@@ -144,8 +144,7 @@ public final class RunFolderSetup {
     }
 
     private static String describe(IOException e) {
-        String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null ? "" : " (" + m + ")");
+        return io.dubbostress.cli.OutFolder.describe(e);
     }
 
     private static long mib(long bytes) {

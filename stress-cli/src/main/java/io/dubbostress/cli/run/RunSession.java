@@ -6,6 +6,7 @@ import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.report.FromDueLatency;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ScenarioResult;
 import io.dubbostress.report.ScenarioStats;
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.run.RunLayout;
@@ -192,11 +193,13 @@ final class RunSession {
     private CapacitySearch.Trial trial(String name, double rate) {
         try {
             Report report = new ReportBuilder().warmupMs(settings.warmup.toMillis()).build(List.of(layout.jtl(name)));
-            ScenarioStats stats = report.scenarios().get(0).stats();
+            ScenarioResult result = report.scenarios().get(0);
+            ScenarioStats stats = result.stats();
             FromDueLatency paced = stats.fromDue();
+            double serviceP99 = stats.percentile(99) * stats.unit().micros();
             return new CapacitySearch.Trial(name, rate, stats.tps(), paced == null ? 0 : paced.percentile(50),
-                    paced == null ? 0 : paced.percentile(99), stats.percentile(99) * stats.unit().micros(),
-                    stats.errorPercent(), settings.slo.broken(paced, stats.errorPercent()));
+                    paced == null ? 0 : paced.percentile(99), Double.isNaN(serviceP99) ? 0 : Math.round(serviceP99),
+                    stats.errorPercent(), settings.slo.broken(result));
         } catch (UserError e) {
             return new CapacitySearch.Trial(name, rate, 0, 0, 0, 0, 100, List.of("no result: " + e.getMessage()));
         }
@@ -362,7 +365,7 @@ final class RunSession {
                 if (settings.dashboard && !interrupted && !space.wasFull()) {
                     ending.dashboards(manifest);
                 }
-                if (!ending.analyse(manifest)) {
+                if (!ending.analyse(manifest, this::measuredNothing)) {
                     failures.add("the report could not be made (see above)");
                     exitCode = 1;
                     if (manifest.status == RunStatus.COMPLETED) {
@@ -378,6 +381,31 @@ final class RunSession {
             }
             err.flush();
         }
+    }
+
+    /**
+     * The scenarios the report found failed (no steady-state sample, or only failures): a completed one becomes
+     * failed in run.json with the reason, said at the end, and the run's exit code is 1 (docs/RUN.md).
+     */
+    private void measuredNothing(List<ScenarioResult> failed) {
+        for (ScenarioResult scenario : failed) {
+            String reason = scenario.outcome().reason();
+            for (RunManifest.ScenarioRecord record : manifest.scenarios) {
+                if (!record.name.equals(scenario.name()) || record.message.contains(reason)) {
+                    continue;
+                }
+                record.addMessage(reason);
+                if (record.status == ScenarioStatus.COMPLETED) {
+                    record.status = ScenarioStatus.FAILED;
+                    failures.add(record.name + ": " + reason);
+                    exitCode = 1;
+                }
+            }
+        }
+        if (exitCode != 0 && manifest.status == RunStatus.COMPLETED) {
+            manifest.status = RunStatus.FAILED;
+        }
+        writeManifest();
     }
 
     private void writeManifest() {

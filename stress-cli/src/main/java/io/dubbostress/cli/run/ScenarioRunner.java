@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs one scenario: its plan in a fresh non-GUI JMeter with the run's properties, the progress line while it runs,
@@ -24,8 +26,13 @@ import java.util.Map;
  */
 final class ScenarioRunner {
 
-    /** JMeter's client line when servers of the -R list could not be configured or started. */
-    private static final String REMOTE_NOT_STARTED = "The following remote engines have not started";
+    /**
+     * JMeter's client lines naming the servers of the -R list it could not configure ({@code ... Following remote
+     * engines could not be configured:[10.0.0.8:1099]}) or start ({@code The following remote engines have not
+     * started:[...]}): the part from "Following" to the list's end.
+     */
+    static final Pattern REMOTE_NOT_STARTED = Pattern.compile(
+            "(?i)following remote engines (?:could not be configured|have not started)[^\\[]*\\[[^\\]]*\\]");
 
     private final RunSettings settings;
     private final StressHome home;
@@ -123,8 +130,7 @@ final class ScenarioRunner {
         record.samples = progress.samples();
         record.errors = progress.errors();
         Path jtl = layout.jtl(name);
-        String notStarted = settings.remoteHosts.isEmpty() ? null : run.console().lines()
-                .filter(l -> l.startsWith(REMOTE_NOT_STARTED)).findFirst().orElse(null);
+        String notStarted = settings.remoteHosts.isEmpty() ? null : remoteNotStarted(run.console());
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
@@ -151,6 +157,10 @@ final class ScenarioRunner {
         if (run.stoppedBecause() != null) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage(run.stoppedBecause());
+            String unfinished = generators.unfinishedMessage(); // which generator held the test up
+            if (unfinished != null) {
+                record.addMessage(unfinished);
+            }
         }
         if (!ProcessReaper.shuttingDown()) { // a Ctrl-C's scenario is what it is: interrupted
             String unrecorded = unrecorded(jtl, progress.samples());
@@ -164,6 +174,16 @@ final class ScenarioRunner {
                 run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
         return !space.wasFull();
+    }
+
+    /** The first of JMeter's lines naming servers it could not configure or start, from "Following", or null. */
+    static String remoteNotStarted(String console) {
+        Matcher m = REMOTE_NOT_STARTED.matcher(console);
+        if (!m.find()) {
+            return null;
+        }
+        String text = m.group();
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     /**

@@ -55,17 +55,18 @@ public final class StressHome {
         throw new UserError("the sampler jar is missing from " + ext + ": " + BUILD_HINT);
     }
 
-    /** The Dubbo 3.3 flavour of the sampler jar (jmeter-dubbo3-sampler), as built. */
+    /**
+     * The Dubbo 3.3 flavour of the sampler jar (jmeter-dubbo3-sampler), as built: the main artifact of this release,
+     * not its -sources or -javadoc jar beside it.
+     */
     public Path dubbo3SamplerJar() {
         Path target = root.resolve("jmeter-dubbo3-sampler/target");
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, "jmeter-dubbo3-sampler-*.jar")) {
-            for (Path jar : jars) {
-                return jar;
-            }
-        } catch (IOException e) {
-            // missing folder: said below
+        Path jar = target.resolve("jmeter-dubbo3-sampler-" + BuildVersions.get("dubbo-stress") + ".jar");
+        if (Files.isRegularFile(jar)) {
+            return jar;
         }
-        throw new UserError("the Dubbo 3.3 sampler jar is missing from " + target + ": " + BUILD_HINT);
+        throw new UserError("the Dubbo 3.3 sampler jar is missing from " + target + " (" + jar.getFileName() + "): "
+                + BUILD_HINT);
     }
 
     /** The JMeter 5.6.3 home assembled at build time, with our sampler and the PerfMon collector in lib/ext. */

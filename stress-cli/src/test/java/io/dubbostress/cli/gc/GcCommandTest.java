@@ -77,5 +77,56 @@ class GcCommandTest {
         JsonNode json = new ObjectMapper().readTree(dir.resolve("gc.analysis.json").toFile());
         assertThat(json.get("files").toString()).isEqualTo("[\"gc.log.0\",\"gc.log\"]");
         assertThat(json.get("spanSeconds").asDouble()).isEqualTo(2.001);
+
+        // the current piece alone: the same row, the same analysis (it never describes one piece as the log)
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(stress("gc", "--offline", current.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("| gc.log (2 files) | G1 | 3 | 6.00 |");
+        assertThat(err.toString()).contains("stress gc: gc.log: read as one log with the other pieces of its rotated"
+                + " set beside it (gc.log.0)");
+        assertThat(new ObjectMapper().readTree(dir.resolve("gc.analysis.json").toFile()).get("pauses").get("count")
+                .asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void compressedUtf16CutAndZippedLogsGetTheirOwnAnswers() throws Exception {
+        String[] lines = {
+            "[2026-11-21T10:00:07.000+0000][7.000s][info][gc] Using G1",
+            "[2026-11-21T10:00:08.000+0000][8.000s][info][gc] GC(8) Pause Young (Normal) (G1 Evacuation Pause) "
+                + "9M->1M(32M) 2.000ms"};
+        String text = String.join("\n", lines) + "\n";
+        Path utf16 = Files.write(dir.resolve("utf16-gc.log"), concat(new byte[] {(byte) 0xff, (byte) 0xfe},
+                text.getBytes(StandardCharsets.UTF_16LE)));
+        assertThat(stress("gc", "--offline", utf16.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("| utf16-gc.log | G1 | 1 | 2.00 |");
+
+        Path gz = dir.resolve("gz-gc.log.gz");
+        try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            o.write(text.repeat(200).getBytes(StandardCharsets.ISO_8859_1));
+        }
+        byte[] whole = Files.readAllBytes(gz);
+        Files.write(gz, Arrays.copyOf(whole, whole.length - 12)); // its trailer lost: cut short
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(stress("gc", "--offline", gz.toString())).as(err.toString()).isEqualTo(1);
+        assertThat(out.toString()).contains("| NOT SURE gz-gc.log | G1 |");
+        assertThat(err.toString()).contains("stress gc: gz-gc.log: not sure: gz-gc.log.gz could not be read to its end");
+
+        Path zip = dir.resolve("zipped-gc.log");
+        try (java.util.zip.ZipOutputStream o = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            o.putNextEntry(new java.util.zip.ZipEntry("gc.log"));
+            o.write(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+        err.getBuffer().setLength(0);
+        assertThat(stress("gc", "--offline", zip.toString())).isEqualTo(2);
+        assertThat(err.toString().trim()).isEqualTo("stress gc: GC log " + zip
+                + " is a zip archive: unzip it and give the log files in it");
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 }

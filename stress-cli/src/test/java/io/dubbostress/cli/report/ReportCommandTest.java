@@ -102,22 +102,30 @@ class ReportCommandTest {
 
         Result result = run("report", run.toString());
 
-        assertThat(result.exit).as(result.err).isZero();
-        assertThat(result.err).contains("stress report: wrote " + run.resolve("report.md"));
+        // the scenario that never ran is a failed one: in the table, the warnings and the exit code
+        assertThat(result.exit).as(result.err).isEqualTo(1);
+        assertThat(result.err).contains("stress report: wrote " + run.resolve("report.md"),
+                "stress report: failed: hop-http-1k: no sample: scenarios/hop-http-1k/results.jtl is missing");
         String markdown = Files.readString(run.resolve("report.md"));
         assertThat(result.out).isEqualTo(markdown);
         assertThat(markdown).contains("## Scenarios (steady state)", "## Hop overhead", "## GC logs (whole run)",
                 "## Server (PerfMon, steady state)", "## GC during each scenario (steady state)",
-                "scenario hop-http-1k: scenarios/hop-http-1k/results.jtl is missing; the scenario is left out");
+                "scenario hop-http-1k failed: no sample: scenarios/hop-http-1k/results.jtl is missing",
+                "| hop-http-1k | failed | 0 | - | - |");
         for (String name : SCENARIOS) {
-            assertThat(markdown).containsPattern("\\n\\| " + name + " \\| [\\d,]+ \\| ");
+            assertThat(markdown).containsPattern("\\n\\| " + name + " \\| ok \\| [\\d,]+ \\| ");
         }
 
         JsonNode report = new ObjectMapper().readTree(run.resolve("report.json").toFile());
         assertThat(report.get("schema").asText()).isEqualTo(ReportJson.SCHEMA);
         assertThat(report.get("run").get("settings").get("threads").asText()).isEqualTo("20");
         JsonNode scenarios = report.get("scenarios");
-        assertThat(scenarios).hasSize(4);
+        assertThat(scenarios).hasSize(5);
+        JsonNode neverRan = scenarios.get(4);
+        assertThat(neverRan.get("status").asText()).isEqualTo("failed");
+        assertThat(neverRan.get("latency").get("p50").isNull()).isTrue();
+        assertThat(neverRan.get("tps").isNull()).isTrue();
+        assertThat(neverRan.get("errors").get("percent").isNull()).isTrue();
         List<GcPause> provider = GcPause.of(run.resolve("gc/provider-gc.log"));
         List<GcPause> consumer = GcPause.of(run.resolve("gc/consumer-gc.log"));
         for (int i = 0; i < SCENARIOS.length; i++) {
@@ -198,11 +206,14 @@ class ReportCommandTest {
         Result result = run("report", jtl.toString(), perfmon.toString(), parallel.toString(), "--warmup", "0",
                 "--out", out.toString(), "--quiet");
 
-        assertThat(result.exit).as(result.err).isZero();
+        // every hop-1k sample of the capture failed: a failed scenario (exit 1), not compared with direct-1k
+        assertThat(result.exit).as(result.err).isEqualTo(1);
+        assertThat(result.err).contains("stress report: failed: hop-1k: every steady-state sample failed");
         assertThat(result.out).isEmpty();
         JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
         JsonNode scenarios = report.get("scenarios");
         assertThat(scenarios).extracting(s -> s.get("name").asText()).containsExactly("direct-1k", "hop-1k");
+        assertThat(scenarios).extracting(s -> s.get("status").asText()).containsExactly("ok", "failed");
         List<String> lines = Files.readAllLines(jtl);
         long hopRows = lines.stream().filter(l -> l.contains(",hop-1k,")).count();
         long hopErrors = lines.stream().filter(l -> l.contains(",hop-1k,") && l.contains(",false,")).count();
@@ -214,8 +225,9 @@ class ReportCommandTest {
         assertThat(scenarios.get(0).get("latency").get("resolution").asText()).isEqualTo("ms");
         assertThat(scenarios.get(0).get("server").get(0).get("cpuPercent").get("avg").asDouble()).isPositive();
         assertThat(scenarios.get(0).get("gc").get(0).get("service").asText()).isEqualTo("provider");
-        assertThat(report.get("hopOverhead").get(0).get("unit").asText()).isEqualTo("ms");
-        assertThat(report.get("hopOverhead").get(0).get("resolution").asText()).isEqualTo("ms");
+        assertThat(report.get("hopOverhead")).isEmpty();
+        assertThat(report.get("warnings").toString())
+                .contains("hop overhead hop-1k vs direct-1k not computed: hop-1k failed");
     }
 
     @Test

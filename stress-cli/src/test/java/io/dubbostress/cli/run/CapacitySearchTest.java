@@ -3,9 +3,15 @@ package io.dubbostress.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ScenarioResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.TypeConversionException;
 
 /** The capacity search's rule (double while the SLO holds, then bisect) and the SLO grammar. */
@@ -66,5 +72,50 @@ class CapacitySearchTest {
         assertThatThrownBy(() -> Slo.parse("p99=20")).hasMessageStartingWith("'p99=20' is not an SLO");
         assertThatThrownBy(() -> Slo.parse("errors=1%")).hasMessageContaining("at least one percentile limit");
         assertThatThrownBy(() -> Slo.parse("p100=1ms")).hasMessageContaining("between 0 and 100");
+        assertThat(Slo.parse("p50=1ms,p99.9=5ms").minimumCalls()).isEqualTo(1000);
+    }
+
+    @TempDir
+    Path dir;
+
+    /** A paced trial of {@code calls} calls 10 ms apart, {@code failing} of them failed; from-due times 5, 10, ... µs (exact in the histogram). */
+    private ScenarioResult trial(String name, int calls, int failing, double warmupSeconds) throws Exception {
+        long t0 = 1_795_660_896_000L;
+        List<String> lines = new ArrayList<>();
+        lines.add("timeStamp,elapsed,label,responseCode,responseMessage,success,bytes,sentBytes,\"elapsed_us\","
+                + "\"due_us\",\"lag_us\",\"response_us\"");
+        for (int i = 0; i < calls; i++) {
+            boolean ok = i >= failing;
+            long due = (t0 + i * 10L) * 1000;
+            long responseUs = (i + 1) * 5L;
+            lines.add((t0 + i * 10L) + "," + (i + 1) + ",direct," + (ok ? "200,OK" : "NETWORK,refused") + "," + ok
+                    + ",16,16," + responseUs + "," + due + ",0," + responseUs);
+        }
+        Path jtl = Files.write(dir.resolve(name + ".jtl"), lines, StandardCharsets.UTF_8);
+        return new ReportBuilder().warmupMs((long) (warmupSeconds * 1000)).build(List.of(jtl)).scenarios().get(0);
+    }
+
+    @Test
+    void aTrialHoldsOnlyWhenMeasuredWithinItsLimitsOnEnoughCallsAndWithinItsBudget() throws Exception {
+        // every call failed: never held, whatever the budget (the capacity search once said "held" at 100 % errors)
+        assertThat(Slo.parse("p99=5s,errors=100%").broken(trial("dead", 300, 300, 0)))
+                .containsExactly("failed: every steady-state sample failed (300 of 300: NETWORK refused)");
+        // nothing steady: never held
+        assertThat(Slo.parse("p50=5s").broken(trial("short", 3, 0, 10))).singleElement().asString()
+                .startsWith("failed: no steady-state sample: its 3 sample(s) all started in the warm-up");
+        // 300 calls from due 5..1500 us: p50 750 us, p99 1485 us
+        assertThat(Slo.parse("p50=1ms,p99=1500us").broken(trial("ok", 300, 0, 0))).isEmpty();
+        assertThat(Slo.parse("p50=500us,p99=2ms").broken(trial("slow", 300, 0, 0)))
+                .containsExactly("p50 0.750 ms > 0.500 ms");
+        // p99.9 on 300 calls is their maximum: said, and it cannot hold
+        assertThat(Slo.parse("p99.9=1s").broken(trial("few", 300, 0, 0)))
+                .containsExactly("p99.9 judged on 300 calls is their maximum (1.500 ms): it needs at least 1,000"
+                        + " calls");
+        assertThat(Slo.parse("p99.999=1ms").broken(trial("few-over", 300, 0, 0)))
+                .containsExactly("p99.999 1.500 ms > 1.000 ms (the maximum of 300 calls)");
+        // the budget: 3 of 300 failed is 1 %
+        assertThat(Slo.parse("p50=1s,errors=1%").broken(trial("budget", 300, 3, 0))).isEmpty();
+        assertThat(Slo.parse("p50=1s,errors=0.5%").broken(trial("over-budget", 300, 3, 0)))
+                .containsExactly("errors 1.000 % > 0.5 %");
     }
 }

@@ -27,7 +27,9 @@ class ProgressTest {
         assertThat(bytes.toString(StandardCharsets.UTF_8)).doesNotContain("left", "calls/s");
         progress.testStarted();
         progress.tick();
-        assertThat(lines().get(lines().size() - 1)).startsWith("[1/4] direct-1k    00:00 / 00:30 elapsed, 00:30 left");
+        assertThat(lines().get(lines().size() - 1)).startsWith("[1/4] direct-1k    00:00 / 00:30 elapsed, 00:30 left")
+                // no sample yet: no error share, not "0.00 %"
+                .endsWith("0 samples, 0 errors (-)");
     }
 
     @Test

@@ -95,6 +95,74 @@ class RunOptionsTest {
     }
 
     @Test
+    void refusesOutFoldersThatCannotBeBeforeAnythingStarts() throws Exception {
+        Path file = Files.createFile(dir.resolve("notes.txt"));
+        Path under = file.resolve("run");
+        assertRefused("stress run: Invalid value for option '--out': " + under.toAbsolutePath() + ": "
+                + file.toAbsolutePath() + " is a file, so no folder can be made under it", "--out", under.toString());
+        Path target = dir.resolve("gone/results");
+        Path dangling = Files.createSymbolicLink(dir.resolve("results-link"), target);
+        assertRefused("stress run: Invalid value for option '--out': " + dangling.toAbsolutePath() + " is a symbolic"
+                + " link to " + target + ", which does not exist", "--out", dangling.toString());
+        assertRefused("stress run: Invalid value for option '--out': " + dangling.resolve("run").toAbsolutePath()
+                + ": " + dangling.toAbsolutePath() + " is a symbolic link to " + target + ", which does not exist",
+                "--out", dangling.resolve("run").toString());
+        // "" would be the current folder to Java: never what was meant
+        assertRefused("stress run: Invalid value for option '--out': an empty path; give a folder (e.g. --out"
+                + " results/run-1)", "--out", "");
+        assertThat(Files.exists(target)).isFalse();
+        assertThat(Files.exists(dir.resolve("gone"))).isFalse();
+        // stress report's --out too
+        int code = run("report", dir.toString(), "--out", "");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString().trim()).isEqualTo("stress report: Invalid value for option '--out': an empty path;"
+                + " give a folder (e.g. --out results/run-1)");
+    }
+
+    @Test
+    void refusesARemotePortThatIsNoneBeforeAnyServiceStarts() {
+        assertRefused("stress run: Invalid value for option '--remote': port 99999 is not 1-65535", "--remote",
+                "127.0.0.1:99999");
+        assertRefused("stress run: Invalid value for option '--remote': '10.0.0.7:rmi' has no numeric port",
+                "--remote", "10.0.0.8,10.0.0.7:rmi");
+    }
+
+    @Test
+    void refusesAnSloThatCouldNeverBeJudgedHonestly() {
+        String[] run = {"--find-max-rate", "--slo"};
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=5s,errors=150%': errors=150%: the"
+                + " error budget must be between 0 and 100 %", concat(run, "p99=5s,errors=150%"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=5s,errors=-1%': errors=-1%: the"
+                + " error budget must be between 0 and 100 %", concat(run, "p99=5s,errors=-1%"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=5ms,p99=10ms': p99 is given twice"
+                + " ('p99=5ms' and 'p99=10ms'): give each percentile once", concat(run, "p99=5ms,p99=10ms"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p999=1ms,p99.9=2ms': p99.9 is given twice"
+                + " ('p999=1ms' and 'p99.9=2ms'): give each percentile once", concat(run, "p999=1ms,p99.9=2ms"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=1s,errors=1%,errors=2%': the error budget"
+                + " is given twice: give errors=N% once", concat(run, "p99=1s,errors=1%,errors=2%"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=0ms': a limit below 1 us can"
+                + " never hold (every call takes time)", concat(run, "p99=0ms"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=2h' is not an SLO: use"
+                + " percentiles of the response time with a unit, and an optional error budget, e.g. p99=20ms or"
+                + " p50=2ms,p99=20ms,errors=1%", concat(run, "p99=2h"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=7200s': a limit above 1 h"
+                + " cannot be checked (calls longer than an hour are recorded as one hour)", concat(run, "p99=7200s"));
+        assertRefused("stress run: Invalid value for option '--slo': 'p99=1s,errors=5': errors=5: not an error"
+                + " budget: give a share of the calls in percent, e.g. errors=0.5%", concat(run, "p99=1s,errors=5"));
+        // p99.999 of the first trial's ~1,700 calls would be their maximum
+        assertRefused("stress run: Invalid value for option '--slo': p99.999 needs at least 100,000 calls per trial"
+                + " to be more than their maximum; the first trial makes about 1,700 (100 calls/s over 17 s of steady"
+                + " state): raise --duration or --rate, or judge a lower percentile",
+                concat(run, "p99.999=5s", "--duration", "20s"));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void helpListsEveryOption() {
         assertThat(run("run", "--help")).isZero();
         assertThat(out.toString()).contains("--scenarios=LIST", "--threads=N", "--duration=TIME", "--warmup=TIME",

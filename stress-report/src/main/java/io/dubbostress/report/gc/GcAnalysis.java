@@ -223,9 +223,12 @@ public final class GcAnalysis {
         return p.allocatedBytes;
     }
 
-    /** {@link #allocatedBytes()} per second of {@link #spanMs()}. */
+    /**
+     * {@link #allocatedBytes()} per second of {@link #spanMs()}; NaN when the log shows no heap figure (no pause, or
+     * pauses without heap sizes) or covers no time: an allocation rate it cannot give, not 0.
+     */
     public double allocationRateBytesPerSecond() {
-        return p.spanMs <= 0 ? 0 : p.allocatedBytes * 1000.0 / p.spanMs;
+        return p.spanMs <= 0 || p.peakBefore == GcEvent.UNKNOWN ? Double.NaN : p.allocatedBytes * 1000.0 / p.spanMs;
     }
 
     public long peakHeapBeforeGcBytes() {
@@ -291,9 +294,17 @@ public final class GcAnalysis {
         g.writeNumberField("spanSeconds", round3(p.spanMs / 1000));
         g.writeFieldName("pauses");
         g.writeTree(pauseJson(p.pauses));
-        g.writeNumberField("throughputPercent", round3(p.pauses.throughputPercent()));
+        if (Double.isNaN(p.pauses.throughputPercent())) {
+            g.writeNullField("throughputPercent");
+        } else {
+            g.writeNumberField("throughputPercent", round3(p.pauses.throughputPercent()));
+        }
         g.writeNumberField("allocatedBytes", p.allocatedBytes);
-        g.writeNumberField("allocationRateBytesPerSec", Math.round(allocationRateBytesPerSecond()));
+        if (Double.isNaN(allocationRateBytesPerSecond())) {
+            g.writeNullField("allocationRateBytesPerSec");
+        } else {
+            g.writeNumberField("allocationRateBytesPerSec", Math.round(allocationRateBytesPerSecond()));
+        }
         g.writeObjectFieldStart("heap");
         g.writeNumberField("peakBeforeGcBytes", p.peakBefore);
         g.writeNumberField("peakAfterGcBytes", p.peakAfter);
@@ -337,12 +348,21 @@ public final class GcAnalysis {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("count", stats.count());
         node.put("totalMs", round6(stats.totalMs()));
-        node.put("meanMs", round3(stats.meanMs()));
-        node.put("maxMs", round6(stats.maxMs()));
-        node.put("p99Ms", round3(stats.p99Ms()));
+        putOrNull(node, "meanMs", round3(stats.meanMs()));
+        putOrNull(node, "maxMs", round6(stats.maxMs()));
+        putOrNull(node, "p99Ms", round3(stats.p99Ms()));
         node.put("fullCount", stats.fullCount());
         node.put("fullTotalMs", round6(stats.fullTotalMs()));
         return node;
+    }
+
+    /** A figure, {@code null} when there is none (NaN: no pause to take a mean or maximum of). */
+    private static void putOrNull(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
     }
 
     private static PauseStats pauseStats(JsonNode node, double spanMs) {
@@ -430,10 +450,10 @@ public final class GcAnalysis {
     }
 
     static double round3(double value) {
-        return Math.round(value * 1000) / 1000.0;
+        return Double.isNaN(value) ? value : Math.round(value * 1000) / 1000.0;
     }
 
     static double round6(double value) {
-        return Math.round(value * 1_000_000) / 1_000_000.0;
+        return Double.isNaN(value) ? value : Math.round(value * 1_000_000) / 1_000_000.0;
     }
 }

@@ -72,17 +72,31 @@ public final class GcAnalysisStore {
         return loadOrAnalyze(GcLogSet.of(log));
     }
 
-    /** The same for a log or rotated set: fresh when at least as new as its newest piece. */
+    /**
+     * The same for a log or rotated set: the saved analysis when it describes exactly this set (its {@code files} are
+     * the set's pieces: an analysis of one piece never stands for the whole) and is at least as new as its newest
+     * piece; otherwise a fresh one, saved.
+     */
     public GcAnalysis loadOrAnalyze(GcLogSet set) {
         Path saved = GcLogFiles.analysisFile(companion(set));
         try {
             if (Files.isRegularFile(saved) && newerThanEvery(saved, set)) {
-                return GcAnalysis.read(saved);
+                GcAnalysis analysis = GcAnalysis.read(saved);
+                if (describes(analysis, set)) {
+                    return analysis;
+                }
             }
         } catch (IOException | IllegalArgumentException e) {
             // unreadable or of another schema: analyse the log again
         }
         return analyzeAndSave(set);
+    }
+
+    /** Whether {@code analysis} was made of exactly the files of {@code set} (by name; order aside). */
+    static boolean describes(GcAnalysis analysis, GcLogSet set) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        set.files().forEach(f -> names.add(f.getFileName().toString()));
+        return names.equals(new java.util.HashSet<>(analysis.files()));
     }
 
     private static boolean newerThanEvery(Path saved, GcLogSet set) throws IOException {

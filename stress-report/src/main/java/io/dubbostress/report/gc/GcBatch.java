@@ -63,7 +63,16 @@ public final class GcBatch {
         int failed = 0;
         int warned = 0;
         int analysed = 0;
-        for (GcLogSet set : GcLogSet.group(logs)) {
+        java.util.Set<Path> given = new java.util.HashSet<>();
+        logs.forEach(l -> given.add(l.toAbsolutePath().normalize()));
+        for (GcLogSet set : GcLogSet.groupWithPieces(logs)) {
+            List<String> added = set.files().stream().filter(f -> !given.contains(f.toAbsolutePath().normalize()))
+                    .map(f -> f.getFileName().toString()).toList();
+            if (!added.isEmpty()) {
+                // an analysis describes a whole set: a piece given alone is read with the others beside it
+                err.println("stress gc: " + set.name() + ": read as one log with the other pieces of its rotated set"
+                        + " beside it (" + String.join(", ", added) + ")");
+            }
             GcAnalysis analysis = null;
             try {
                 analysis = store.analyzeAndSave(set);
@@ -102,7 +111,7 @@ public final class GcBatch {
             return 0;
         }
         int saved = 0;
-        for (GcLogSet set : GcLogSet.group(logs)) {
+        for (GcLogSet set : GcLogSet.groupWithPieces(logs)) {
             if (!uploadable(set)) {
                 continue;
             }
@@ -140,16 +149,19 @@ public final class GcBatch {
         }
     }
 
+    /** Every piece is there and one at least holds something (an empty piece is a current file just rotated). */
     private static boolean uploadable(GcLogSet set) {
+        boolean any = false;
         for (Path file : set.files()) {
             try {
-                if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+                if (!Files.isRegularFile(file)) {
                     return false;
                 }
+                any |= Files.size(file) > 0;
             } catch (java.io.IOException e) {
                 return false;
             }
         }
-        return true;
+        return any;
     }
 }

@@ -86,7 +86,12 @@ public final class GcEasyClient {
             for (Path file : set.files()) {
                 size += Files.size(file);
             }
-            boolean zipped = set.isRotated() || size > compressAboveBytes;
+            boolean plain = true;
+            for (Path file : set.files()) {
+                plain &= GcLogText.isPlain(file);
+            }
+            // a compressed or UTF-16 piece goes as the text it holds, in the zip (GCeasy takes text)
+            boolean zipped = set.isRotated() || size > compressAboveBytes || !plain;
             if (zipped) {
                 zip = Files.createTempFile("gceasy-", ".zip");
                 zip(set, zip);
@@ -180,8 +185,20 @@ public final class GcEasyClient {
     private static void zip(GcLogSet set, Path target) throws IOException {
         try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(target))) {
             for (Path file : set.files()) {
-                zip.putNextEntry(new ZipEntry(file.getFileName().toString()));
-                Files.copy(file, zip);
+                if (GcLogText.isPlain(file)) {
+                    zip.putNextEntry(new ZipEntry(file.getFileName().toString()));
+                    Files.copy(file, zip);
+                } else {
+                    zip.putNextEntry(new ZipEntry(file.getFileName().toString().replaceFirst("\\.gz$", "")));
+                    java.io.Writer text = new java.io.OutputStreamWriter(zip, StandardCharsets.ISO_8859_1);
+                    try (java.io.BufferedReader lines = set.open(file)) {
+                        for (String line; (line = lines.readLine()) != null; ) {
+                            text.write(line);
+                            text.write('\n');
+                        }
+                    }
+                    text.flush();
+                }
                 zip.closeEntry();
             }
         }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Analyses a GC log offline, one line at a time: JDK 9+ unified logs with our {@link UnifiedLogParser} (any collector,
@@ -56,8 +57,14 @@ public final class GcLogAnalyzer {
      * by one.
      */
     public GcAnalysis analyze(GcLogSet set, List<TimeWindow> windows) {
+        boolean anyText = false;
         for (Path file : set.files()) {
-            check(file);
+            anyText |= check(file);
+        }
+        if (!anyText) {
+            // one empty piece of a rotated set is the JVM's new current file, just rotated: only all empty is empty
+            throw new UserError("GC log " + set.first() + (set.isRotated() ? " (and every piece of its set)" : "")
+                    + " is empty");
         }
         GcLogFormat format;
         try {
@@ -108,6 +115,10 @@ public final class GcLogAnalyzer {
                     : "none";
             stated = 0;
         }
+        for (Map.Entry<String, String> piece : set.cutPieces().entrySet()) {
+            builder.warn(piece.getKey() + " could not be read to its end (" + piece.getValue() + "): the figures "
+                    + "are partial, they cover what could be read of it and the other pieces");
+        }
         return builder.build(set, parser, format.description(), collector.collector(), window, counter, stated);
     }
 
@@ -116,7 +127,8 @@ public final class GcLogAnalyzer {
                 + (e.getCause().getMessage() == null ? "" : " " + e.getCause().getMessage()));
     }
 
-    private static void check(Path log) {
+    /** A file of the log that is there and readable; whether it holds any byte. */
+    private static boolean check(Path log) {
         if (Files.isDirectory(log)) {
             throw new UserError("GC log " + log + " is a folder; give the log files in it");
         }
@@ -124,9 +136,7 @@ public final class GcLogAnalyzer {
             throw new UserError("GC log " + log + " does not exist");
         }
         try {
-            if (Files.size(log) == 0) {
-                throw new UserError("GC log " + log + " is empty");
-            }
+            return Files.size(log) > 0;
         } catch (IOException e) {
             throw new UserError("GC log " + log + " cannot be read: " + e.getMessage());
         }

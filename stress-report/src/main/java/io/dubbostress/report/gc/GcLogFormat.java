@@ -3,8 +3,6 @@ package io.dubbostress.report.gc;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -40,7 +38,7 @@ enum GcLogFormat {
     static GcLogFormat of(GcLogSet set) {
         boolean jdk8 = false;
         for (Path file : set.files()) {
-            try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            try (BufferedReader reader = set.open(file)) {
                 String line;
                 int n = 0;
                 while ((line = reader.readLine()) != null && n++ < PROBE_LINES) {

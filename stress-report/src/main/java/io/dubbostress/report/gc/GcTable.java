@@ -80,14 +80,17 @@ public final class GcTable {
         return line.toString();
     }
 
+    /** Not measured (no pause to take a mean of, no span, no heap figure): the report's mark, not a zero. */
+    public static final String NONE = "-";
+
     public static String number(double value) {
         if (Double.isNaN(value)) {
-            return "n/a";
+            return NONE;
         }
         return String.format(Locale.ROOT, value >= 100 ? "%.1f" : "%.2f", value);
     }
 
     private static String megabytes(long bytes) {
-        return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", bytes / (1024.0 * 1024.0));
+        return bytes < 0 ? NONE : String.format(Locale.ROOT, "%.1f", bytes / (1024.0 * 1024.0));
     }
 }

@@ -11,8 +11,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -53,7 +51,7 @@ final class Jdk8LogParser {
         logger.setUseParentHandlers(false);
         List<InputStream> streams = new ArrayList<>();
         for (Path file : set.files()) {
-            streams.add(new Jdk8LogFilter(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)));
+            streams.add(new Jdk8LogFilter(set.open(file)));
         }
         GCModel model;
         try (InputStream in = new BufferedInputStream(new SequenceInputStream(Collections.enumeration(streams)))) {

@@ -63,26 +63,28 @@ public final class PauseStats {
         return totalMs;
     }
 
+    /** The mean pause; NaN without a pause (there is no pause to average: not 0 ms). */
     public double meanMs() {
-        return count == 0 ? 0 : totalMs / count;
+        return count == 0 ? Double.NaN : totalMs / count;
     }
 
+    /** The longest pause; NaN without a pause. */
     public double maxMs() {
-        return maxMs;
+        return count == 0 ? Double.NaN : maxMs;
     }
 
-    /** The nearest-rank 99th percentile pause. */
+    /** The nearest-rank 99th percentile pause; NaN without a pause. */
     public double p99Ms() {
-        return p99Ms;
+        return count == 0 ? Double.NaN : p99Ms;
     }
 
     public double spanMs() {
         return spanMs;
     }
 
-    /** 100 x (1 - paused / span); 100 when the span is unknown or empty. */
+    /** 100 x (1 - paused / span); NaN when the span is unknown or empty (nothing to measure it over). */
     public double throughputPercent() {
-        return spanMs <= 0 ? 100 : Math.max(0, 100.0 * (1 - totalMs / spanMs));
+        return spanMs <= 0 ? Double.NaN : Math.max(0, 100.0 * (1 - totalMs / spanMs));
     }
 
     public int fullCount() {

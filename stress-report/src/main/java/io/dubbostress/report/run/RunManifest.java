@@ -146,11 +146,17 @@ public final class RunManifest {
         JsonNode tree;
         try {
             tree = Json.MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new Unreadable(file, "is not valid JSON (" + jsonProblem(e) + ")");
         } catch (IOException e) {
-            throw new UserError(file + " is not valid JSON: " + e.getMessage());
+            throw new Unreadable(file, "cannot be read (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         }
-        if (tree == null || !tree.isObject()) {
-            throw new UserError(file + " is not a run.json (not a JSON object)");
+        if (tree == null || tree.isMissingNode()) {
+            throw new Unreadable(file, "is empty");
+        }
+        if (!tree.isObject()) {
+            throw new Unreadable(file, "is not a run.json (not a JSON object)");
         }
         int index = 0;
         for (JsonNode scenario : tree.path("scenarios")) {
@@ -175,6 +181,30 @@ public final class RunManifest {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new UserError(file + ": " + e.getOriginalMessage());
         }
+    }
+
+    /**
+     * run.json as a whole cannot be read: not JSON (cut off by a crash, a full disk), empty, unreadable. The report
+     * goes on from the JTLs alone with a warning; a run.json that is JSON with a wrong field is a plain
+     * {@link UserError} naming the field.
+     */
+    public static final class Unreadable extends UserError {
+        private static final long serialVersionUID = 1L;
+
+        Unreadable(Path file, String why) {
+            super(file + " " + why);
+        }
+    }
+
+    /** Jackson's complaint in one line: its own words without the quoted source, and where. */
+    private static String jsonProblem(com.fasterxml.jackson.core.JsonProcessingException e) {
+        String what = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+        int marker = what.indexOf(" (start marker at");
+        if (marker > 0) {
+            what = what.substring(0, marker);
+        }
+        com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+        return what + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr());
     }
 
     /** Whether {@code file} exists; {@link #read} it if so. */

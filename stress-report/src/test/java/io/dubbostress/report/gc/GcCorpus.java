@@ -18,10 +18,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The GC log corpus the analysis is measured against: GCViewer's public test logs (committed under
- * {@code src/test/resources/gc/corpus/gcviewer}, see the README there) and logs written here, at test time, by real
- * JVMs: the JDK 17 and the Temurin 25 of this machine running {@link GcLoad} with each collector and with the
- * decorator and rotation variants people use.
+ * The GC log corpus the analysis is measured against: GCViewer's public test logs (outside material, kept beside the
+ * repository in {@code ../shared/gc-corpus/gcviewer}, never in it: see {@link #outside()}) and logs written here, at
+ * test time, by real JVMs: the JDK 17 and the Temurin 25 of this machine running {@link GcLoad} with each collector
+ * and with the decorator and rotation variants people use.
  *
  * <pre>{@code
  * for (GcCorpus.Log log : GcCorpus.all(tempDir)) {
@@ -117,9 +117,38 @@ final class GcCorpus {
                         all + DECORATORS + ":filecount=3,filesize=128k", 1500, 12, 0));
     }
 
+    /**
+     * Where GCViewer's test logs are: {@code -Dgc.corpus.outside=DIR}, else {@code ../shared/gc-corpus/gcviewer} from
+     * the repository's root (the module's parent folder, where Maven runs the tests from the module's folder). They
+     * are another project's files (LGPL 2.1; origin and licence in that folder's README), so the repository holds none.
+     */
+    static Path outside() {
+        String configured = System.getProperty("gc.corpus.outside");
+        if (configured != null && !configured.isEmpty()) {
+            return Paths.get(configured);
+        }
+        Path root = Paths.get("").toAbsolutePath().getParent();
+        return root.resolveSibling("shared").resolve("gc-corpus").resolve("gcviewer");
+    }
+
+    /** Whether {@link #outside()} holds the logs; the one line a test prints when it does not. */
+    static boolean outsidePresent() {
+        return Files.isDirectory(outside().resolve("openjdk"));
+    }
+
+    static String outsideAbsent() {
+        return "the outside GC corpus was not checked: " + outside() + " is absent (GCViewer's test logs, see "
+                + "docs/GC.md; -Dgc.corpus.outside=DIR to point elsewhere)";
+    }
+
+    /** One of GCViewer's logs, by its path under {@link #outside()}. */
+    static Path outsideLog(String name) {
+        return outside().resolve(name);
+    }
+
     /** GCViewer's logs: each file one log, the JDK 8 rotated series one log of seven files. */
     static List<Log> gcViewerLogs() {
-        Path root = resource("gc/corpus/gcviewer");
+        Path root = outside();
         List<Log> logs = new ArrayList<>();
         for (String folder : new String[] {"openjdk", "unified-jvm-logging"}) {
             for (Path file : list(root.resolve(folder))) {
@@ -135,7 +164,7 @@ final class GcCorpus {
         for (Path jdk : new Path[] {JDK17, JDK25}) {
             if (!Files.isExecutable(jdk.resolve("bin/java"))) {
                 throw new IllegalStateException("the GC corpus needs a JDK at " + jdk + " (JDK 17 and Temurin 25, "
-                        + "see src/test/resources/gc/corpus/README.md; other paths: -Dgc.corpus.jdk17=... "
+                        + "see docs/GC.md, the corpus; other paths: -Dgc.corpus.jdk17=... "
                         + "-Dgc.corpus.jdk25=...)");
             }
         }
@@ -186,14 +215,6 @@ final class GcCorpus {
         try {
             return Paths.get(GcLoad.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static Path resource(String name) {
-        try {
-            return Paths.get(GcCorpus.class.getClassLoader().getResource(name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

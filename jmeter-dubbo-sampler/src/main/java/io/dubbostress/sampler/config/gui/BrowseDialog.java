@@ -4,6 +4,7 @@ import io.dubbostress.sampler.browse.BrowseException;
 import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.browse.ServiceBrowser;
+import io.dubbostress.sampler.idl.IdlBrowser;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
 import java.awt.Color;
@@ -102,18 +103,31 @@ public final class BrowseDialog extends JDialog {
         }
     }
 
+    /** An IDL browse: a grpc:// address, or invocation idl (a tri:// provider's IDL services). */
+    static boolean isIdl(String address, String invocation) {
+        String a = address.trim().toLowerCase(java.util.Locale.ROOT);
+        return a.startsWith("grpc://") || a.startsWith("grpcs://")
+                || DubboSampler.INVOCATION_IDL.equalsIgnoreCase(invocation.trim());
+    }
+
     /** Starts the browse off the event thread; the tree fills (or the status says why not) when it ends. */
     public SwingWorker<List<BrowsedService>, Void> start() {
         String address = fields.text(DubboSampler.ADDRESS);
+        String registryGroup = fields.text(DubboSampler.REGISTRY_GROUP);
         String user = fields.text(DubboSampler.USERNAME);
         String password = fields.text(DubboSampler.PASSWORD);
         int timeoutMs = timeoutMs(fields.text(DubboSampler.TIMEOUT));
+        boolean idl = isIdl(address, fields.text(DubboSampler.INVOCATION));
+        String protoFiles = fields.text(DubboSampler.PROTO_FILES);
+        String protoPath = fields.text(DubboSampler.PROTO_PATH);
+        String caFile = fields.text(DubboSampler.TLS_CA_FILE);
         status.setForeground(Color.DARK_GRAY);
         status.setText("Browsing " + address + " (at most " + timeoutMs / 1000.0 + " s per step)...");
         worker = new SwingWorker<List<BrowsedService>, Void>() {
             @Override
             protected List<BrowsedService> doInBackground() throws BrowseException {
-                return ServiceBrowser.browse(address, user, password, timeoutMs);
+                return idl ? IdlBrowser.browse(address, protoFiles, protoPath, caFile, timeoutMs)
+                        : ServiceBrowser.browse(address, registryGroup, user, password, timeoutMs);
             }
 
             @Override
@@ -150,7 +164,10 @@ public final class BrowseDialog extends JDialog {
         status.setText(services.isEmpty() ? "No service found."
                 : "<html>" + services.size() + " service(s). Choose a method (or a service) and Use."
                         + (typesUnknown ? " A registry lists method names only: parameter types marked ? are"
-                                + " not known, type them." : "") + "</html>");
+                                + " not known, type them." : "")
+                        + (services.stream().flatMap(s -> s.methods().stream()).anyMatch(BrowsedMethod::idl)
+                                ? " Arguments gets the request as JSON, every field with its default." : "")
+                        + "</html>");
     }
 
     private void fail(String message) {

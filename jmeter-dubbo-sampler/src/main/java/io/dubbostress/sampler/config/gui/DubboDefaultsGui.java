@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.config.gui;
 
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.install.SamplerJar;
 import java.awt.BorderLayout;
 import javax.swing.JScrollPane;
 import org.apache.jmeter.config.gui.AbstractConfigGui;
@@ -8,6 +9,10 @@ import org.apache.jmeter.testelement.TestElement;
 
 /** The Dubbo Defaults element's GUI (Add > Config Element > Dubbo Defaults): the sampler's fields, all optional. */
 public class DubboDefaultsGui extends AbstractConfigGui {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
 

@@ -120,7 +120,14 @@ public final class DubboFieldsPanel extends JPanel {
         JButton browse = samplerFields ? browseButton() : null;
         row(target, "Address", DubboSampler.ADDRESS, new JTextField(40), true, samplerFields,
                 "dubbo://host:port (several: comma-separated) calls providers directly; zookeeper://host:port"
-                        + " discovers them; http://host:port/path calls the consumer controller (the hop)", browse);
+                        + " discovers them; http://host:port/path calls the consumer controller (the hop);"
+                        + " jmeter-dubbo3-sampler also tri://host:port (triple) and grpc://host:port (a gRPC server,"
+                        + " from its IDL)", browse);
+        row(target, "Registry group", DubboSampler.REGISTRY_GROUP, new JTextField(14), false, false,
+                "the registry's group, for a registry address only (optional): with ZooKeeper the root node the"
+                        + " providers registered under (/dubbo when empty; <dubbo:registry group=\"...\">), with Nacos"
+                        + " the Nacos group (DEFAULT_GROUP when empty). Sent as group= on the registry URL: this"
+                        + " field wins over a group= written in Address. Not the service group (below)", null);
         row(target, "Registry user", DubboSampler.USERNAME, new JTextField(14), false, false,
                 "ZooKeeper digest user (optional)", null);
         row(target, "Registry password", DubboSampler.PASSWORD, new JPasswordField(14), false, false,
@@ -135,11 +142,14 @@ public final class DubboFieldsPanel extends JPanel {
                 "method name, e.g. echo (not used by the hop)", null);
         row(service, "Version", DubboSampler.VERSION, new JTextField(10), false, false,
                 "service version (optional)", null);
-        row(service, "Group", DubboSampler.GROUP, new JTextField(10), false, false, "service group (optional)", null);
+        row(service, "Service group", DubboSampler.SERVICE_GROUP, new JTextField(10), false, false,
+                "the group the provider exports the interface in (optional; <dubbo:service group=\"...\">, the"
+                        + " group/ in group/interface:version). Not the registry's group (Registry group, above)", null);
         row(service, "Invocation [generic]", DubboSampler.INVOCATION,
-                combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED), false, false,
-                "generic: GenericService, no service jar needed; typed: the interface's own proxy (its jar in"
-                        + " lib/ext), as production clients call", null);
+                combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED, DubboSampler.INVOCATION_IDL),
+                false, false, "generic: GenericService, no service jar needed; typed: the interface's own proxy (its"
+                        + " jar in lib/ext), as production clients call; idl: a protobuf IDL service over tri://"
+                        + " (see Protobuf IDL below; grpc:// addresses are always idl)", null);
         groups.add(service);
 
         JPanel arguments = group("Arguments");
@@ -153,8 +163,14 @@ public final class DubboFieldsPanel extends JPanel {
                 "one JSON value per type: [\"abc\", 42, {\"id\": 1}]; {\"$payload\": 1024} is a 1024-byte string;"
                         + " {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"} an explicit type", null);
         row(arguments, "Attachments (JSON object)", DubboSampler.ATTACHMENTS, new JTextField(40), true, false,
-                "sent with every call: {\"traceId\": \"${__UUID()}\"}", null);
+                "sent with every call, values of any JSON type as for arguments without a declared type (a whole"
+                        + " number is a Long, {\"$type\": \"int\", \"value\": 7} an Integer; null sends nothing):"
+                        + " {\"traceId\": \"${__UUID()}\", \"tenant\": 7}. Providers on Dubbo 2.6 to 2.7.4 read"
+                        + " attachments as strings only: send them strings", null);
         groups.add(arguments);
+
+        groups.add(new IdlFieldsPanel((panel, label, key, widget, wide, tooltip) -> row(panel, label, key, widget,
+                wide, false, tooltip, null)));
 
         JPanel dubbo = group("Dubbo settings");
         row(dubbo, "Timeout ms [" + DubboSampler.TIMEOUT_DEFAULT + "]", DubboSampler.TIMEOUT, new JTextField(8),
@@ -219,8 +235,11 @@ public final class DubboFieldsPanel extends JPanel {
         button.setName("browse");
         button.setToolTipText(wrapped("lists the services, methods and parameter types of the provider"
                 + " (dubbo://host:port, Dubbo 2.7 with dubbo.protocol.telnet=ls) or ZooKeeper registry"
-                + " (zookeeper://host:port) in Address, and fills Interface, Version, Group, Method, Parameter"
-                + " types and Arguments from your choice"));
+                + " (zookeeper://host:port; the Registry group's root, or every root with Dubbo providers when"
+                + " neither the field nor the address names one) in Address, and fills Interface, Version, Service"
+                + " group, Registry group, Method, Parameter types and Arguments from your choice; for an IDL call"
+                + " (grpc://, or tri:// with invocation idl) the services of the Proto files, else of the server's"
+                + " gRPC reflection, with a JSON request template"));
         button.addActionListener(e -> BrowseDialog.open(this));
         return button;
     }
@@ -308,16 +327,28 @@ public final class DubboFieldsPanel extends JPanel {
     }
 
     /**
-     * Fills the service fields from a browse: Interface, Version, Group; with a method, Method and (when the browse
-     * knew them) Parameter types, and Arguments with one placeholder per parameter when Arguments was empty or the
-     * parameter types changed. Fields the browse did not know are left as they are.
+     * Fills the service fields from a browse: Interface, Version, Service group; Registry group when the service was
+     * found in a registry (empty for ZooKeeper's default root, {@code dubbo}); with a method, Method and (when the
+     * browse knew them) Parameter types, and Arguments with one placeholder per parameter when Arguments was empty or
+     * the parameter types changed. Fields the browse did not know are left as they are. An IDL method (from .proto
+     * files or server reflection): Interface, Method, Invocation idl, Parameter types its request type, Arguments its
+     * JSON request template; Version and the groups stay.
      */
     public void applyChoice(BrowsedService service, BrowsedMethod method) {
         field(DubboSampler.INTERFACE).write(service.interfaceName());
-        field(DubboSampler.VERSION).write(service.version());
-        field(DubboSampler.GROUP).write(service.group());
+        boolean idl = method != null && method.idl();
+        if (!idl) { // an IDL service has no version or group of its own: a triple provider's stay as typed
+            field(DubboSampler.VERSION).write(service.version());
+            field(DubboSampler.SERVICE_GROUP).write(service.group());
+        }
+        if (!idl && service.registryGroup() != null) {
+            field(DubboSampler.REGISTRY_GROUP).write(service.registryGroupField());
+        }
         if (method == null) {
             return;
+        }
+        if (idl) {
+            field(DubboSampler.INVOCATION).write(DubboSampler.INVOCATION_IDL);
         }
         field(DubboSampler.METHOD).write(method.name());
         if (method.typesKnown()) {
@@ -334,7 +365,7 @@ public final class DubboFieldsPanel extends JPanel {
         return a.replaceAll("\\s+", "").equals(b.replaceAll("\\s+", ""));
     }
 
-    /** The current text of a field (the Browse dialog reads Address, user, password and timeout). */
+    /** The current text of a field (the Browse dialog reads Address, Registry group, user, password and timeout). */
     public String text(String key) {
         return field(key).read();
     }

@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.control.gui;
 
 import io.dubbostress.sampler.config.gui.DubboFieldsPanel;
+import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
 import javax.swing.JScrollPane;
@@ -9,6 +10,10 @@ import org.apache.jmeter.testelement.TestElement;
 
 /** The Dubbo Sampler's GUI (Add > Sampler > Dubbo Sampler). Empty fields take the Dubbo Defaults in scope. */
 public class DubboSamplerGui extends AbstractSamplerGui {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.pacing.gui;
 
+import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.awt.BorderLayout;
 import java.awt.GridBagConstraints;
@@ -13,6 +14,10 @@ import org.apache.jmeter.timers.gui.AbstractTimerGui;
 
 /** The Target Rate Schedule's GUI (Add > Timer > Target Rate Schedule): three text fields, variables allowed. */
 public class TargetRateScheduleGui extends AbstractTimerGui {
+
+    static {
+        SamplerJar.loaded(); // one line in jmeter.log, once per JVM, when JMeter loads the plugin
+    }
 
     private static final long serialVersionUID = 1L;
 

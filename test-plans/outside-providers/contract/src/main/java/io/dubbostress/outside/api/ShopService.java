@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
  * A service shaped like the ones users test (no relation to this project's own contract): scalars, exact decimals,
  * java.time, enums, nested POJOs without no-argument constructors, {@code Map<String, Object>}, arrays, JDK
  * immutable collections as results, overloads, null and void, checked and unchecked exceptions, and
- * {@code CompletableFuture} methods that answer late, time out or fail.
+ * {@code CompletableFuture} methods that answer late, time out or fail, and an echo of the call's attachments.
  */
 public interface ShopService {
 
@@ -56,4 +56,12 @@ public interface ShopService {
     CompletableFuture<String> later(String value, int delayMs);
 
     CompletableFuture<String> failLater(String reason, int delayMs);
+
+    /**
+     * The attachments this call carried, as the provider's Dubbo handed them over: for each of the comma-separated
+     * {@code names}, {@code name=<Java class> <value>} (nested values with their classes too, map entries sorted) and
+     * what the String accessor {@code RpcContext.getAttachment(name)} answers, or {@code name absent}; joined by
+     * {@code "; "}. E.g. {@code n=java.lang.Long 42 getAttachment=null; s=java.lang.String "x" getAttachment="x"}.
+     */
+    String attachments(String names);
 }

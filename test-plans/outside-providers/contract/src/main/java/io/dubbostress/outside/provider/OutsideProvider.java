@@ -12,7 +12,8 @@ import org.apache.dubbo.config.ServiceConfig;
 
 /**
  * A provider as its owners would write it with Dubbo's plain API, run from whatever Dubbo version is on the class
- * path (the suite runs it with 2.7.23, 3.2 and 3.3): hessian2 over the dubbo protocol, no registry. Exports
+ * path (the suite runs it with 2.7.23, 3.2 and 3.3; Dubbo 2.6, whose API lives in {@code com.alibaba.dubbo}, exports
+ * the same services from {@code dubbo-2.6/provider.xml}): hessian2 over the dubbo protocol, no registry. Exports
  * <ul>
  * <li>{@link ShopService} without version or group, as {@code 2.0.0} in group {@code gold}, and in group
  *     {@code secure} with {@code token=true};</li>

@@ -33,6 +33,18 @@ final class Case {
         return typed(label, address, interfaceName, method).set("invocation", "generic");
     }
 
+    /**
+     * An IDL call of {@code service/method} on {@code address} (tri:// or grpc://) with {@code json} as the request,
+     * the types from {@code protoFiles} (empty: the server's reflection), the answer kept as JSON. The timeout is long
+     * (30 s): a call that works returns at once, and the first call of a target on a loaded 2-core machine (class loading
+     * and JIT in JMeter and in the server, a TLS handshake) took more than 5 s.
+     */
+    static Case idl(String label, String address, String service, String method, String json, String protoFiles) {
+        Case c = new Case(label).set("address", address).set("interface", service).set("method", method)
+                .set("invocation", "idl").set("arguments", json).set("responseDataChars", "-1").set("timeout", "30000");
+        return protoFiles.isEmpty() ? c : c.set("protoFiles", protoFiles);
+    }
+
     /** A {@code DubboSampler.<key>} field. */
     Case set(String key, String value) {
         fields.put("DubboSampler." + key, value);

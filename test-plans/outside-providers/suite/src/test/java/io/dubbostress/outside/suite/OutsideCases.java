@@ -20,6 +20,7 @@ final class OutsideCases {
         String p = label + " ";
         String port = address.substring(address.lastIndexOf(':') + 1);
         boolean tri = address.startsWith("tri://");
+        boolean dubbo26 = version.startsWith("2.6");
         String order = "{\"id\": \"o-1\", \"colour\": \"BLUE\", \"lines\": [{\"sku\": \"A\", \"quantity\": 2,"
                 + " \"unitPrice\": 1.50}], \"total\": 0, \"createdAt\": \"2024-01-01T12:00:00\"}";
         List<Case> cases = new ArrayList<>();
@@ -79,12 +80,23 @@ final class OutsideCases {
                 "io\\.dubbostress\\.outside\\.api\\.OutOfStockException: only 5 of A left, 9 asked"));
         cases.add(Case.typed(p + "unchecked", address, SHOP, "broken").args("[\"x\"]").fails("BIZ",
                 "java\\.lang\\.IllegalStateException: broken: x"));
-        cases.add(Case.typed(p + "future late", address, SHOP, "later").args("[\"v\", 1500]")
-                .ok("v after 1500 ms").atLeast(1500));
-        cases.add(Case.typed(p + "future timeout", address, SHOP, "later").args("[\"v\", 3000]")
-                .set("timeout", "1000").fails("TIMEOUT", ".*1000 ?ms.*").atLeast(1000));
-        cases.add(Case.typed(p + "future fails", address, SHOP, "failLater").args("[\"r\", 500]").fails("BIZ",
-                "java\\.lang\\.IllegalArgumentException: failed later: r").atLeast(500));
+        Case futureLate = Case.typed(p + "future late", address, SHOP, "later").args("[\"v\", 1500]");
+        Case futureTimeout = Case.typed(p + "future timeout", address, SHOP, "later").args("[\"v\", 3000]")
+                .set("timeout", "1000");
+        Case futureFails = Case.typed(p + "future fails", address, SHOP, "failLater").args("[\"r\", 500]");
+        if (dubbo26) {
+            // no asynchronous service methods before Dubbo 2.7.0: the provider sends the future object itself
+            futureLate.fails("PROVIDER_ERROR", NOT_AWAITED);
+            futureTimeout.fails("PROVIDER_ERROR", NOT_AWAITED);
+            futureFails.fails("PROVIDER_ERROR", NOT_AWAITED);
+        } else {
+            futureLate.ok("v after 1500 ms").atLeast(1500);
+            futureTimeout.fails("TIMEOUT", ".*1000 ?ms.*").atLeast(1000);
+            futureFails.fails("BIZ", "java\\.lang\\.IllegalArgumentException: failed later: r").atLeast(500);
+        }
+        cases.add(futureLate);
+        cases.add(futureTimeout);
+        cases.add(futureFails);
         cases.add(Case.typed(p + "sync timeout", address, SHOP, "slow").args("[3000]").set("timeout", "1000")
                 .fails("TIMEOUT", ".*1000 ?ms.*").atLeast(1000));
         cases.add(Case.typed(p + "version and group", address, SHOP, "hello").args("[\"ann\"]")
@@ -100,14 +112,27 @@ final class OutsideCases {
         cases.add(Case.generic(p + "g unchecked", address, SHOP, "broken").types("String").args("[\"x\"]")
                 .fails("BIZ", "java\\.lang\\.IllegalStateException: broken: x"));
         cases.add(Case.generic(p + "g squares", address, SHOP, "squares").types("int").args("[3]").ok("[1,4,9]"));
-        cases.add(Case.generic(p + "g place", address, SHOP, "place").types("io.dubbostress.outside.api.Order")
-                .args("[" + order + "]").okContaining("\"id\":\"o-1-placed\"", "\"sku\":\"A\""));
+        Case gPlace = Case.generic(p + "g place", address, SHOP, "place").types("io.dubbostress.outside.api.Order")
+                .args("[" + order + "]");
         // generic calls name the erased type, as Dubbo matches methods: V get(P) is get(java.lang.Object)
-        cases.add(Case.generic(p + "g type variable", address, USERS, "get").types("java.lang.Object")
-                .args("[{\"class\": \"io.dubbostress.outside.api.UserQuery\", \"id\": 7, \"tenant\": \"t\"}]")
-                .okContaining("\"name\":\"user-7@t\""));
-        cases.add(Case.generic(p + "g future late", address, SHOP, "later").types("String, int")
-                .args("[\"v\", 1500]").ok("v after 1500 ms").atLeast(1500));
+        Case gTypeVariable = Case.generic(p + "g type variable", address, USERS, "get").types("java.lang.Object")
+                .args("[{\"class\": \"io.dubbostress.outside.api.UserQuery\", \"id\": 7, \"tenant\": \"t\"}]");
+        Case gFutureLate = Case.generic(p + "g future late", address, SHOP, "later").types("String, int")
+                .args("[\"v\", 1500]");
+        if (dubbo26) {
+            // OrderLine(String, int, BigDecimal) and UserQuery(long, String): Dubbo 2.6 builds them with nulls
+            gPlace.fails("PROVIDER_ERROR", POJO_ARGUMENT_2_6);
+            gTypeVariable.fails("PROVIDER_ERROR", POJO_ARGUMENT_2_6);
+            // its generic answer would be the future's bean properties: never a success
+            gFutureLate.fails("PROVIDER_ERROR", NOT_AWAITED);
+        } else {
+            gPlace.okContaining("\"id\":\"o-1-placed\"", "\"sku\":\"A\"");
+            gTypeVariable.okContaining("\"name\":\"user-7@t\"");
+            gFutureLate.ok("v after 1500 ms").atLeast(1500);
+        }
+        cases.add(gPlace);
+        cases.add(gTypeVariable);
+        cases.add(gFutureLate);
         Case wrongVersion = Case.generic(p + "wrong version", address, SHOP, "hello").types("String")
                 .args("[\"ann\"]").set("version", "9.9.9");
         Case wrongInterface = Case.generic(p + "wrong interface", address, "io.dubbostress.outside.api.NoSuchService",
@@ -143,7 +168,60 @@ final class OutsideCases {
                 .fails("PROVIDER_ERROR", "the provider has no method (io\\.dubbostress\\.outside\\.api\\.ShopService\\.)?"
                         + "nosuch\\(java\\.lang\\.String\\).*"));
         cases.add(token);
+        Case attachments = Case.typed(p + "attachments", address, SHOP, "attachments")
+                .args("[\"" + ATTACHMENT_NAMES + "\"]").set("attachments", ATTACHMENTS);
+        Case gAttachments = Case.generic(p + "g attachments", address, SHOP, "attachments").types("String")
+                .args("[\"" + ATTACHMENT_NAMES + "\"]").set("attachments", ATTACHMENTS);
+        if (tri) {
+            // triple's attachments are HTTP/2 headers: the sampler refuses what Dubbo would drop, and the scalars
+            // arrive as their text
+            attachments.fails("CONFIG", java.util.regex.Pattern.quote("DubboSampler.attachments: 'list' is a"
+                    + " java.util.ArrayList, which the triple protocol cannot carry (its attachments are HTTP/2"
+                    + " headers: strings, numbers, booleans and dates, sent as text; Dubbo drops anything else):"
+                    + " send it as a string"));
+            gAttachments.set("attachments", SCALAR_ATTACHMENTS).args("[\"s,n,d,b,i\"]")
+                    .ok("s=java.lang.String \"x\" getAttachment=\"x\"; n=java.lang.String \"42\" getAttachment=\"42\";"
+                            + " d=java.lang.String \"1.50\" getAttachment=\"1.50\"; b=java.lang.String \"true\""
+                            + " getAttachment=\"true\"; i=java.lang.String \"7\" getAttachment=\"7\"");
+        } else {
+            attachments.ok(attachmentsSeen(version));
+            gAttachments.ok(attachmentsSeen(version));
+        }
+        cases.add(attachments);
+        cases.add(gAttachments);
         return cases;
+    }
+
+    /** A method returning CompletableFuture on a provider that does not wait for futures (2.6). */
+    static final String NOT_AWAITED = java.util.regex.Pattern.quote("the provider sent the CompletableFuture object"
+            + " instead of its value: a provider on Dubbo 2.6 or older cannot serve a method returning"
+            + " CompletableFuture (Dubbo 2.7.0+ waits for the future and sends its value)");
+    /** A generic POJO argument whose smallest constructor takes a primitive, on a 2.6 provider. */
+    static final String POJO_ARGUMENT_2_6 = java.util.regex.Pattern.quote("the provider could not build a POJO"
+            + " argument of the generic call (java.lang.IllegalArgumentException in its PojoUtils.newInstance: Dubbo"
+            + " 2.6 passes null to every constructor parameter, which a primitive int, long, ... refuses): call it"
+            + " typed, or use a class with a no-argument constructor");
+
+    /** Attachments of every JSON type, and two with an explicit {@code $type}. */
+    static final String ATTACHMENTS = "{\"s\": \"x\", \"n\": 42, \"d\": 1.50, \"b\": true, \"list\": [1, \"a\"],"
+            + " \"map\": {\"k\": 1}, \"day\": {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"},"
+            + " \"i\": {\"$type\": \"int\", \"value\": 7}, \"none\": null}";
+    static final String ATTACHMENT_NAMES = "s,n,d,b,list,map,day,i,none";
+    /** Those the triple protocol carries. */
+    static final String SCALAR_ATTACHMENTS = "{\"s\": \"x\", \"n\": 42, \"d\": 1.50, \"b\": true,"
+            + " \"i\": {\"$type\": \"int\", \"value\": 7}}";
+
+    /** What {@code ShopService.attachments} answers for {@link #ATTACHMENTS} over the dubbo protocol, by version. */
+    static String attachmentsSeen(String version) {
+        // every value arrives with its type; the String accessor of a 2.6 provider casts (and throws), of 2.7.5+ and
+        // 3.x providers answers null for a value that is not a String
+        String asString = version.startsWith("2.6") ? "ClassCastException" : "null";
+        return "s=java.lang.String \"x\" getAttachment=\"x\"; n=java.lang.Long 42 getAttachment=" + asString
+                + "; d=java.math.BigDecimal 1.50 getAttachment=" + asString + "; b=java.lang.Boolean true getAttachment="
+                + asString + "; list=java.util.ArrayList [java.lang.Long 1, java.lang.String \"a\"] getAttachment="
+                + asString + "; map=java.util.LinkedHashMap {k=java.lang.Long 1} getAttachment=" + asString
+                + "; day=java.time.LocalDate 2024-01-31 getAttachment=" + asString
+                + "; i=java.lang.Integer 7 getAttachment=" + asString + "; none absent";
     }
 
     /** Calls through the ZooKeeper registry the 2.7.23 provider registered with (its token travels in its URL). */
@@ -159,6 +237,42 @@ final class OutsideCases {
                 .set("version", "9.9.9").fails("NO_PROVIDER", ".*No provider available.*"
                         // Dubbo's own version, not the sampler jar's (its package's manifest section)
                         + "dubbo version " + clientVersion + ".*"));
+        return cases;
+    }
+
+    /**
+     * Calls through the ZooKeeper root {@code group} (the registry group) the 2.6.12 provider registered under, beside
+     * the 2.7.23 provider's default root: with the Registry group field, with {@code group=} in the address, and the
+     * field winning over an address's {@code group=}. The 2.6 provider's own answer to a Long attachment (its String
+     * accessor casts it) tells it from the 2.7.23 one.
+     */
+    /** A Long attachment as only a 2.6 provider answers it (2.7.23's String accessor answers null). */
+    static final String LONG_SEEN_BY_2_6 = "n=java.lang.Long 42 getAttachment=ClassCastException";
+
+    static List<Case> throughRegistryGroup(String registry, String group) {
+        List<Case> cases = new ArrayList<>();
+        String p = "registry 2.6 ";
+        cases.add(Case.typed(p + "hello", registry, SHOP, "hello").args("[\"ann\"]").set("registryGroup", group)
+                .ok("hello ann from plain"));
+        cases.add(Case.generic(p + "g hello", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("registryGroup", group).ok("hello ann from plain"));
+        cases.add(Case.typed(p + "attachments", registry, SHOP, "attachments").args("[\"" + ATTACHMENT_NAMES + "\"]")
+                .set("registryGroup", group).set("attachments", ATTACHMENTS).ok(attachmentsSeen("2.6.12")));
+        cases.add(Case.generic(p + "version and group", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("registryGroup", group).set("version", "2.0.0").set("group", "gold")
+                .ok("hello ann from gold-2.0.0"));
+        cases.add(Case.generic(p + "token", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("registryGroup", group).set("group", "secure").ok("hello ann from secure"));
+        cases.add(Case.typed(p + "type variable", registry, USERS, "get").args("[{\"id\": 7, \"tenant\": \"t\"}]")
+                .set("registryGroup", group)
+                .ok("{\"id\":7,\"name\":\"user-7@t\",\"since\":\"2024-01-31\",\"roles\":[\"reader\",\"writer\"]}"));
+        // the group written in the address, and the field winning over it
+        cases.add(Case.typed(p + "group in the address", registry + "?group=" + group, SHOP, "attachments")
+                .args("[\"n\"]").set("attachments", "{\"n\": 42}").ok(LONG_SEEN_BY_2_6));
+        cases.add(Case.typed(p + "field wins", registry + "?group=dubbo", SHOP, "attachments").args("[\"n\"]")
+                .set("registryGroup", group).set("attachments", "{\"n\": 42}").ok(LONG_SEEN_BY_2_6));
+        cases.add(Case.generic(p + "no such group", registry, SHOP, "hello").types("String").args("[\"ann\"]")
+                .set("registryGroup", "nobody-here").fails("NO_PROVIDER", ".*No provider available.*"));
         return cases;
     }
 

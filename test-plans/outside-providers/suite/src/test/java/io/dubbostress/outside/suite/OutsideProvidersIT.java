@@ -21,8 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sampler in a stock JMeter home ({@code bin/jmeter}) against providers nobody here wrote: {@code
- * OutsideProvider} on Dubbo 2.7.23, 3.2.16 and 3.3.5 straight from Maven Central, each in its own JVM (started once,
- * used by every case), hessian2 over the dubbo protocol, all in a network namespace of the test's own. One plan,
+ * OutsideProvider} on Dubbo 2.7.23, 3.2.16 and 3.3.5 straight from Maven Central, and the same services in Dubbo
+ * 2.6.12's Spring XML run by its own container, each in its own JVM (started once, used by every case), hessian2 over
+ * the dubbo protocol, all in a network namespace of the test's own. The 2.7.23 provider registers with a ZooKeeper
+ * under its default root, the 2.6.12 one under the registry group {@link #REGISTRY_GROUP_2_6}; a thread group calls
+ * each through it. One plan,
  * one thread group per provider, every case a Dubbo Sampler; JMeter runs it twice, with no JVM flags and with the
  * opens, and every sample's code, message, response data and elapsed time is asserted (issue 13).
  *
@@ -38,7 +41,9 @@ class OutsideProvidersIT {
 
     static final String SHOP = "io.dubbostress.outside.api.ShopService";
     static final String USERS = "io.dubbostress.outside.api.UserService";
-    static final String[] VERSIONS = {"2.7.23", "3.2.16", "3.3.5"};
+    static final String[] VERSIONS = {"2.6.12", "2.7.23", "3.2.16", "3.3.5"};
+    /** The ZooKeeper root (registry group) the 2.6.12 provider registers under, beside the 2.7.23 one's /dubbo. */
+    static final String REGISTRY_GROUP_2_6 = "dubbo-2.6";
 
     @TempDir
     static Path dir;
@@ -54,8 +59,8 @@ class OutsideProvidersIT {
     @BeforeAll
     static void startProviders() throws IOException {
         namespace = NetworkNamespace.create();
-        // the ZooKeepers (their own JVMs, in the namespace): the 2.7 provider registers with the first
-        // (interface-level), the 3.3.5 provider with the second (application-level only)
+        // the ZooKeepers (their own JVMs, in the namespace): the 2.7 and 2.6 providers register with the first
+        // (interface-level, under two roots), the 3.3.5 provider with the second (application-level only)
         zookeeperPort = freePort();
         appLevelZookeeperPort = freePort();
         for (int zkPort : new int[] {zookeeperPort, appLevelZookeeperPort}) {
@@ -78,6 +83,16 @@ class OutsideProvidersIT {
             List<String> command = new ArrayList<>(Arrays.asList(javaExecutable(), "-Xmx256m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-Ddubbo.application.qos-enable=false"));
             command.addAll(opens);
+            if (version.startsWith("2.6")) {
+                // Spring XML and Dubbo's own container, as 2.6 providers ran; registered under its own root
+                command.addAll(Arrays.asList("-Ddubbo.application.logger=jdk", "-Doutside.port=" + port,
+                        "-Doutside.registry=" + registry(), "-Ddubbo.spring.config=file:"
+                                + System.getProperty("outside.config." + version),
+                        "-cp", classPath, "com.alibaba.dubbo.container.Main"));
+                providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
+                ports.put(version, port);
+                continue;
+            }
             if (!version.startsWith("2.")) {
                 command.add("-Ddubbo.application.logger=jdk"); // its own log, not slf4j's no-op
                 int triPort = freePort();
@@ -97,8 +112,9 @@ class OutsideProvidersIT {
             providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
             ports.put(version, port);
         }
-        for (Jvm provider : providers) {
-            provider.awaitOutput("outside-provider ready", Duration.ofSeconds(90));
+        for (int i = 0; i < providers.size(); i++) {
+            providers.get(i).awaitOutput(VERSIONS[i].startsWith("2.6") ? "Dubbo service server started!"
+                    : "outside-provider ready", Duration.ofSeconds(90));
         }
     }
 
@@ -170,6 +186,7 @@ class OutsideProvidersIT {
             }
         }
         groups.put("registry", OutsideCases.throughRegistry(registry(), line));
+        groups.put("registry 2.6", OutsideCases.throughRegistryGroup(registry(), REGISTRY_GROUP_2_6));
         if ("3.3".equals(line)) {
             groups.put("app-level", OutsideCases.applicationLevel(appLevelRegistry()));
         }
@@ -219,7 +236,7 @@ class OutsideProvidersIT {
                 }
                 softly.assertThat(s.code).as("code of " + s).isEqualTo(c.code);
                 softly.assertThat(s.message).as("message of " + s).matches(c.message);
-                softly.assertThat(s.message).as("message of " + s).doesNotContain("0.1.0-SNAPSHOT");
+                softly.assertThat(s.message).as("message of " + s).doesNotContain(System.getProperty("dubbo-stress.version"));
                 softly.assertThat(s.success).as("success of " + s).isEqualTo("200".equals(c.code));
                 if (c.data != null) {
                     softly.assertThat(s.data).as("data of " + s).isEqualTo(c.data);

@@ -17,6 +17,15 @@ final class PlanFile {
     }
 
     static Path write(Path file, Map<String, List<Case>> groups) throws IOException {
+        return write(file, groups, java.util.Collections.<Case>emptyList(), 1, 1);
+    }
+
+    /**
+     * The same, plus one more thread group running {@code shared} with {@code threads} threads and {@code loops}
+     * loops (when not empty).
+     */
+    static Path write(Path file, Map<String, List<Case>> groups, List<Case> shared, int threads, int loops)
+            throws IOException {
         StringBuilder x = new StringBuilder();
         x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<jmeterTestPlan version=\"1.2\" properties=\"5.0\""
                 + " jmeter=\"5.1.1\">\n<hashTree>\n<TestPlan guiclass=\"TestPlanGui\" testclass=\"TestPlan\""
@@ -24,15 +33,22 @@ final class PlanFile {
                 + "<boolProp name=\"TestPlan.serialize_threadgroups\">false</boolProp>\n"
                 + "<elementProp name=\"TestPlan.user_defined_variables\" elementType=\"Arguments\">"
                 + "<collectionProp name=\"Arguments.arguments\"/></elementProp>\n</TestPlan>\n<hashTree>\n");
-        for (Map.Entry<String, List<Case>> group : groups.entrySet()) {
+        Map<String, List<Case>> all = new java.util.LinkedHashMap<>(groups);
+        if (!shared.isEmpty()) {
+            all.put("shared", shared);
+        }
+        for (Map.Entry<String, List<Case>> group : all.entrySet()) {
+            boolean many = group.getKey().equals("shared") && !shared.isEmpty();
             x.append("<ThreadGroup guiclass=\"ThreadGroupGui\" testclass=\"ThreadGroup\" testname=\"")
                     .append(escape(group.getKey())).append("\" enabled=\"true\">\n")
                     .append("<stringProp name=\"ThreadGroup.on_sample_error\">continue</stringProp>\n")
                     .append("<elementProp name=\"ThreadGroup.main_controller\" elementType=\"LoopController\""
                             + " guiclass=\"LoopControlPanel\" testclass=\"LoopController\" enabled=\"true\">"
                             + "<boolProp name=\"LoopController.continue_forever\">false</boolProp>"
-                            + "<stringProp name=\"LoopController.loops\">1</stringProp></elementProp>\n")
-                    .append("<stringProp name=\"ThreadGroup.num_threads\">1</stringProp>\n")
+                            + "<stringProp name=\"LoopController.loops\">" + (many ? loops : 1)
+                            + "</stringProp></elementProp>\n")
+                    .append("<stringProp name=\"ThreadGroup.num_threads\">" + (many ? threads : 1)
+                            + "</stringProp>\n")
                     .append("<stringProp name=\"ThreadGroup.ramp_time\">0</stringProp>\n")
                     .append("<boolProp name=\"ThreadGroup.scheduler\">false</boolProp>\n")
                     .append("</ThreadGroup>\n<hashTree>\n");

@@ -33,10 +33,21 @@ final class XmlJtl {
     }
 
     static Map<String, Sample> read(Path jtl) throws Exception {
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        for (Sample s : readAll(jtl)) {
+            if (samples.put(s.label, s) != null) {
+                throw new IllegalStateException("two samples labelled " + s.label + " in " + jtl);
+            }
+        }
+        return samples;
+    }
+
+    /** Every sample, in the JTL's order (a label may repeat). */
+    static java.util.List<Sample> readAll(Path jtl) throws Exception {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         Document doc = factory.newDocumentBuilder().parse(jtl.toFile());
-        Map<String, Sample> samples = new LinkedHashMap<>();
+        java.util.List<Sample> samples = new java.util.ArrayList<>();
         NodeList nodes = doc.getDocumentElement().getChildNodes();
         for (int i = 0; i < nodes.getLength(); i++) {
             Node node = nodes.item(i);
@@ -54,9 +65,7 @@ final class XmlJtl {
             s.connectMs = e.hasAttribute("ct") ? Long.parseLong(e.getAttribute("ct")) : -1;
             NodeList data = e.getElementsByTagName("responseData");
             s.data = data.getLength() == 0 ? null : data.item(0).getTextContent();
-            if (samples.put(s.label, s) != null) {
-                throw new IllegalStateException("two samples labelled " + s.label + " in " + jtl);
-            }
+            samples.add(s);
         }
         return samples;
     }

@@ -1,0 +1,102 @@
+package io.dubbostress.sampler.install;
+
+import java.io.IOException;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This jar, as JMeter loaded it: its release (the manifest's {@code Implementation-Version}) and the Dubbo client it
+ * carries (the manifest section of Dubbo's package, which Dubbo reads its own version from). The first of our
+ * elements or GUIs that JMeter loads calls {@link #loaded()}; that writes one line to {@code jmeter.log}, once per JVM,
+ * and a warning when a second jar with the same classes is on JMeter's class path (both jars in {@code lib/ext}):
+ *
+ * <pre>
+ * INFO i.d.s.i.SamplerJar: dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)
+ * </pre>
+ *
+ * <p>Later calls cost a static call to an initialised class. Run from class folders (the module's own tests) the
+ * release reads {@code (development build)}.
+ *
+ * <pre>{@code
+ * static {
+ *     SamplerJar.loaded();
+ * }
+ * }</pre>
+ */
+public final class SamplerJar {
+
+    /** A class every jar of ours holds: another jar on the class path with it holds the same classes. */
+    static final String SAMPLER_CLASS = "io/dubbostress/sampler/sampler/DubboSampler.class";
+
+    private SamplerJar() {
+    }
+
+    /** Writes the line (the first call in this JVM) and returns. */
+    public static void loaded() {
+        Announcement.done();
+    }
+
+    /** {@code dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)}. */
+    public static String describe() {
+        Package ours = SamplerJar.class.getPackage();
+        String version = ours == null ? null : ours.getImplementationVersion();
+        return "dubbo-stress Dubbo Sampler " + (version == null ? "(development build)" : version)
+                + " (Dubbo " + dubboVersion() + ")";
+    }
+
+    /** The Dubbo client's version, from its package's manifest entry (the class is loaded, not initialised). */
+    static String dubboVersion() {
+        try {
+            Class<?> version = Class.forName("org.apache.dubbo.common.Version", false, SamplerJar.class.getClassLoader());
+            Package dubbo = version.getPackage();
+            String text = dubbo == null ? null : dubbo.getImplementationVersion();
+            return text == null ? "version unknown" : text;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return "not found: " + e;
+        }
+    }
+
+    /** Every jar on this class loader's path that holds our sampler class, in class path order. */
+    static List<String> jarsWithOurClasses(ClassLoader loader) {
+        Set<String> jars = new LinkedHashSet<>();
+        try {
+            Enumeration<URL> found = loader.getResources(SAMPLER_CLASS);
+            while (found.hasMoreElements()) {
+                String url = found.nextElement().toString();
+                int bang = url.indexOf("!/");
+                jars.add(bang > 0 ? url.substring(url.startsWith("jar:") ? 4 : 0, bang) : url);
+            }
+        } catch (IOException e) {
+            // the warning is a courtesy: no listing, no warning
+        }
+        return new ArrayList<>(jars);
+    }
+
+    /** Holder: its initialisation, once per class loader (JMeter's lib/ext loader: once per JVM), logs the line. */
+    private static final class Announcement {
+
+        static {
+            Logger log = LoggerFactory.getLogger(SamplerJar.class);
+            log.info(describe());
+            ClassLoader loader = SamplerJar.class.getClassLoader();
+            List<String> jars = loader == null ? new ArrayList<String>() : jarsWithOurClasses(loader);
+            if (jars.size() > 1) {
+                log.warn("{} jars with the Dubbo Sampler's classes on JMeter's class path, {}: JMeter uses the first;"
+                        + " keep one of jmeter-dubbo-sampler and jmeter-dubbo3-sampler in lib/ext", jars.size(), jars);
+            }
+        }
+
+        private Announcement() {
+        }
+
+        static void done() {
+            // the static initialiser did the work
+        }
+    }
+}

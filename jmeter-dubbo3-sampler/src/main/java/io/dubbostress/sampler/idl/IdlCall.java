@@ -1,0 +1,245 @@
+package io.dubbostress.sampler.idl;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.call.EchoCheck;
+import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.json.JsonValues;
+import io.dubbostress.sampler.sampler.Call;
+import io.dubbostress.sampler.sampler.SampleRecording;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+
+/**
+ * One thread's IDL calls for an {@link IdlPlan}: a stream on the target's shared {@link GrpcConnection} per sample
+ * (the first sample of the thread obtains the connection: its connect time; without {@code .proto} files it also asks
+ * the server's reflection for the types once), the prepared request written as it is, the answer's status mapped to
+ * the sampler's failure codes ({@link GrpcStatus}). The answer is decoded only when its data is kept or an echo check
+ * finds its bytes differ from the request's, and printed as JSON only when its data is kept. A server-streaming call ends with the last message (its trailers): elapsed is the time to the last message,
+ * latency to the first, and {@value #MESSAGES_VARIABLE} counts them.
+ */
+final class IdlCall implements Call {
+
+    /** The JMeter variable each IDL sample sets: the messages the server answered (1 for a unary call). */
+    static final String MESSAGES_VARIABLE = "grpc_messages";
+
+    private final IdlPlan plan;
+    private GrpcConnection connection;
+    private volatile GrpcExchange inFlight;
+
+    IdlCall(IdlPlan plan) {
+        this.plan = plan;
+    }
+
+    @Override
+    public void sample(SampleResult result) {
+        IdlPlan p = plan;
+        result.sampleStart();
+        long start = System.nanoTime();
+        GrpcConnection c = connection;
+        IdlPlan.Resolved r = p.resolved();
+        try {
+            if (c == null || !c.usable()) {
+                c = GrpcConnections.shared().obtain(p.address, p.ssl, p.tlsKey, p.timeoutMs);
+                connection = c;
+                if (r == null) {
+                    r = p.resolve(c);
+                    result.setSamplerData(p.samplerData());
+                }
+                result.connectEnd();
+            } else if (r == null) {
+                r = p.resolve(c);
+            }
+        } catch (GrpcConnection.ConnectFailure e) {
+            failBeforeTheCall(result, start, e.notHttp2 ? Failure.CONFIG : Failure.NETWORK, e.notHttp2
+                    ? io.dubbostress.sampler.sampler.DubboSampler.ADDRESS + ": '" + p.address + "': " + e.getMessage()
+                    : e.getMessage());
+            return;
+        } catch (ConfigurationException e) {
+            failBeforeTheCall(result, start, Failure.CONFIG, e.getMessage());
+            return;
+        } catch (ServerReflection.ReflectionException e) {
+            // the server did not answer the question (in time, or at all) vs answered that it cannot
+            String code = e.getMessage().startsWith(ServerReflection.NO_ANSWER) ? Failure.TIMEOUT
+                    : e.getMessage().startsWith(ServerReflection.FAILED) ? Failure.NETWORK : Failure.CONFIG;
+            failBeforeTheCall(result, start, code, io.dubbostress.sampler.sampler.DubboSampler.PROTO_FILES
+                    + ": empty, and " + e.getMessage());
+            return;
+        }
+        long callStart = System.nanoTime(); // the deadline counts from the call, as for a Dubbo call after connecting
+        GrpcExchange exchange = c.start(r.headers, r.requestFrame, IdlPlan.MAX_RESPONSE_BYTES);
+        inFlight = exchange;
+        boolean done = exchange.await(callStart + TimeUnit.MILLISECONDS.toNanos(p.timeoutMs));
+        inFlight = null;
+        if (!done) {
+            exchange.cancel();
+        }
+        long end = System.nanoTime();
+        if (exchange.firstResponseNanos != 0 && done) {
+            result.setLatency(Math.max(0, (exchange.firstResponseNanos - start + 500_000) / 1_000_000));
+        } else {
+            result.latencyEnd();
+        }
+        SampleRecording.end(result, start, end);
+        result.setSentBytes(r.requestFrame.length - 5);
+        // a server whose deadline (our grpc-timeout) passed first may reset the stream instead of answering
+        // DEADLINE_EXCEEDED (grpc-java's server does): that is the timeout too
+        boolean atTheDeadline = end - callStart >= TimeUnit.MILLISECONDS.toNanos(p.timeoutMs) * 9 / 10;
+        record(result, p, r, exchange, done, atTheDeadline);
+    }
+
+    private void record(SampleResult result, IdlPlan p, IdlPlan.Resolved r, GrpcExchange exchange, boolean done,
+            boolean atTheDeadline) {
+        putMessages(-1);
+        String method = p.serviceName + "/" + p.methodName;
+        if (done && exchange.ending == GrpcExchange.Ending.FAILED && atTheDeadline
+                && exchange.failure.startsWith(GrpcConnection.RESET_BY_SERVER + "CANCEL")) {
+            SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
+                    + " within " + p.timeoutMs + " ms (the server cancelled the stream at the deadline it was sent)"));
+            return;
+        }
+        if (!done || exchange.ending == GrpcExchange.Ending.CANCELLED) {
+            SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
+                    + " within " + p.timeoutMs + " ms (the deadline sent as grpc-timeout; the stream is cancelled)"));
+            return;
+        }
+        if (exchange.ending == GrpcExchange.Ending.FAILED) {
+            String why = exchange.failure;
+            String code = why.startsWith("the answer is beyond") ? Failure.PAYLOAD_LIMIT
+                    : why.startsWith("the server") ? "PROVIDER_ERROR" : Failure.NETWORK;
+            SampleRecording.fail(result, Failure.of(code, method + " at " + p.address + ": " + why));
+            return; // the sampler pauses after a NETWORK failure (FailurePause)
+        }
+        int status = exchange.grpcStatus;
+        if (status < 0) {
+            if (exchange.httpStatus != 200) {
+                status = GrpcStatus.fromHttpStatus(exchange.httpStatus);
+                SampleRecording.fail(result, Failure.of(GrpcStatus.failureCode(status), "HTTP " + exchange.httpStatus
+                        + " without grpc-status from " + method + " at " + p.address + " (gRPC reads it as "
+                        + GrpcStatus.name(status) + ")" + (exchange.contentType == null ? ""
+                        : ", content-type " + exchange.contentType)));
+            } else {
+                SampleRecording.fail(result, Failure.of("PROVIDER_ERROR", method + " at " + p.address
+                        + " answered without grpc-status"));
+            }
+            return;
+        }
+        if (status != GrpcStatus.OK) {
+            SampleRecording.fail(result, GrpcStatus.failure(status, exchange.grpcMessage, method, p.address.triple()));
+            return;
+        }
+        List<ByteBuffer> messages;
+        try {
+            messages = GrpcFrames.messages(exchange.data(), exchange.length());
+        } catch (IOException e) {
+            SampleRecording.fail(result, Failure.of("PROVIDER_ERROR", method + ": " + e.getMessage()));
+            return;
+        }
+        long bytes = 0;
+        for (ByteBuffer m : messages) {
+            bytes += m.remaining();
+        }
+        result.setBytes(bytes);
+        result.setBodySize(bytes);
+        putMessages(messages.size());
+        if (!r.serverStreaming() && messages.size() != 1) {
+            SampleRecording.fail(result, Failure.of("PROVIDER_ERROR", method + " is unary but the server answered "
+                    + messages.size() + " messages"));
+            return;
+        }
+        // the echo's bytes equal the request's (a server writes an equal message the same way): equal, nothing parsed
+        boolean echoed = p.echoCheck && ByteBuffer.wrap(r.requestFrame, 5, r.requestFrame.length - 5)
+                .equals(messages.get(0));
+        if (p.responseDataChars == 0 && (!p.echoCheck || echoed)) {
+            SampleRecording.succeed(result);
+            return;
+        }
+        List<DynamicMessage> answers = new java.util.ArrayList<>(messages.size());
+        try {
+            for (ByteBuffer m : messages) {
+                answers.add(DynamicMessage.parseFrom(r.responseType(), CodedInputStream.newInstance(m)));
+            }
+        } catch (IOException e) {
+            SampleRecording.fail(result, Failure.of("SERIALIZATION", "the answer of " + method + " is not a "
+                    + r.responseType().getFullName() + ": " + e.getMessage()));
+            return;
+        }
+        if (p.echoCheck && !echoed && !echoes(r, answers.get(0))) {
+            SampleRecording.fail(result, Failure.of(Failure.MISMATCH, "the answer of " + method + " differs from the"
+                    + " request (" + r.method.getInputType().getFullName() + " vs " + r.responseType().getFullName()
+                    + ", compared field by field)"));
+            return;
+        }
+        SampleRecording.succeed(result);
+        if (p.responseDataChars != 0) {
+            try {
+                StringBuilder text = new StringBuilder(r.serverStreaming() ? "[" : "");
+                for (int i = 0; i < answers.size(); i++) {
+                    text.append(i == 0 ? "" : ",").append(r.printer.print(answers.get(i)));
+                }
+                SampleRecording.keepResponse(result, text.append(r.serverStreaming() ? "]" : "").toString(),
+                        p.responseDataChars);
+            } catch (InvalidProtocolBufferException e) { // an Any whose type is unknown: the data says so
+                SampleRecording.keepResponse(result, "(the answer cannot be shown as JSON: " + e.getMessage() + ")",
+                        p.responseDataChars);
+            }
+        }
+    }
+
+    /** The answer equals the request: as messages of one type, else field by field in their JSON forms. */
+    private static boolean echoes(IdlPlan.Resolved r, DynamicMessage answer) {
+        if (answer.getDescriptorForType() == r.request.getDescriptorForType()) {
+            return answer.equals(r.request);
+        }
+        try {
+            return EchoCheck.matches(JsonValues.parse(r.printer.print(r.request)),
+                    JsonValues.parse(r.printer.print(answer)));
+        } catch (InvalidProtocolBufferException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static void failBeforeTheCall(SampleResult result, long start, String code, String message) {
+        putMessages(-1);
+        long end = System.nanoTime();
+        result.latencyEnd();
+        SampleRecording.end(result, start, end);
+        SampleRecording.fail(result, Failure.of(code, message)); // the sampler pauses after it (FailurePause)
+    }
+
+    /** The answer's message count; -1: none (the variable is removed: a failed sample has no count). */
+    private static void putMessages(int count) {
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables != null) {
+            if (count < 0) {
+                variables.remove(MESSAGES_VARIABLE);
+            } else {
+                variables.put(MESSAGES_VARIABLE, Integer.toString(count));
+            }
+        }
+    }
+
+    /** Cancels the call in flight (its stream is reset): the sample ends at once. */
+    @Override
+    public boolean interrupt() {
+        GrpcExchange exchange = inFlight;
+        if (exchange != null) {
+            exchange.cancel();
+            return true;
+        }
+        return false;
+    }
+
+    /** The connection is shared by every thread and closed at test end, not here. */
+    @Override
+    public void close() {
+        connection = null;
+    }
+}

@@ -1,0 +1,90 @@
+package io.dubbostress.sampler.idl;
+
+import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.sampler.DubboSampler;
+import io.dubbostress.sampler.sampler.PlannedCall;
+import io.netty.handler.ssl.SslContext;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Protobuf IDL calls in jmeter-dubbo3-sampler: the shared sources' way in ({@code CallPlan} asks {@link #plan} when
+ * the address is {@code grpc://} or the invocation is {@code idl}; {@code DubboSampler.testEnded} calls
+ * {@link #closeAll}). jmeter-dubbo-sampler has a class of the same name whose {@code plan} says that IDL calls need
+ * this jar.
+ *
+ * <pre>{@code
+ * PlannedCall plan = IdlCalls.plan(sampler, 5000, false, 0, attachments);
+ * Call call = plan.newCall();
+ * }</pre>
+ */
+public final class IdlCalls {
+
+    private IdlCalls() {
+    }
+
+    /**
+     * The plan of an IDL call from the sampler's fields (address, interface = the full service name, method,
+     * arguments = the request as JSON, proto files and import path, TLS CA file, version and group for a triple
+     * provider, attachments as metadata).
+     *
+     * @throws ConfigurationException naming the field and the value that is wrong
+     */
+    public static PlannedCall plan(DubboSampler s, int timeoutMs, boolean echoCheck, int responseDataChars,
+            Map<String, String> attachments) {
+        IdlAddress address = IdlAddress.parse(s.fieldText(DubboSampler.ADDRESS), DubboSampler.ADDRESS);
+        String invocation = s.fieldText(DubboSampler.INVOCATION).trim().toLowerCase(Locale.ROOT);
+        if (DubboSampler.INVOCATION_TYPED.equals(invocation)) {
+            throw new ConfigurationException(DubboSampler.INVOCATION + ": 'typed': " + address + " is called from"
+                    + " its IDL (invocation idl, or leave it empty)");
+        }
+        String service = s.fieldText(DubboSampler.INTERFACE).trim();
+        if (service.isEmpty()) {
+            throw new ConfigurationException(DubboSampler.INTERFACE + ": empty: name the IDL service, its full name"
+                    + " with the package (io.x.OrderService)");
+        }
+        String method = s.fieldText(DubboSampler.METHOD).trim();
+        if (method.isEmpty()) {
+            throw new ConfigurationException(DubboSampler.METHOD + ": empty: name the method to call, as in the"
+                    + " .proto (Place)");
+        }
+        Map<String, String> metadata = new LinkedHashMap<>(attachments);
+        for (String[] dubbo : new String[][] {{DubboSampler.VERSION, "tri-service-version"},
+            {DubboSampler.SERVICE_GROUP, "tri-service-group"}}) {
+            String value = s.fieldText(dubbo[0]).trim();
+            if (value.isEmpty()) {
+                continue;
+            }
+            if (!address.triple()) {
+                throw new ConfigurationException(dubbo[0] + ": '" + value + "': a gRPC server (" + address
+                        + ") has no Dubbo versions or groups; tri:// calls a Dubbo triple provider with them");
+            }
+            metadata.put(dubbo[1], value);
+        }
+        String caFile = s.fieldText(DubboSampler.TLS_CA_FILE).trim();
+        SslContext ssl = null;
+        if (!caFile.isEmpty() || address.tlsRequired()) {
+            ssl = IdlTls.context(caFile, DubboSampler.TLS_CA_FILE);
+        }
+        String protoFiles = s.fieldText(DubboSampler.PROTO_FILES).trim();
+        ProtoSchema schema = protoFiles.isEmpty() ? null : ProtoFiles.load(protoFiles,
+                s.fieldText(DubboSampler.PROTO_PATH), DubboSampler.PROTO_FILES, DubboSampler.PROTO_PATH);
+        IdlPlan plan = new IdlPlan(address, ssl, ssl == null ? "" : "tls:" + caFile, service, method,
+                s.fieldText(DubboSampler.ARGUMENTS), metadata, echoCheck, responseDataChars, timeoutMs, schema);
+        String types = s.fieldText(DubboSampler.PARAMETER_TYPES).trim();
+        if (!types.isEmpty() && plan.resolved() != null
+                && !types.equals(plan.resolved().method.getInputType().getFullName())) {
+            throw new ConfigurationException(DubboSampler.PARAMETER_TYPES + ": '" + types + "' is not the request"
+                    + " type of " + service + "/" + method + " (" + plan.resolved().method.getInputType()
+                    .getFullName() + "; leave it empty or give that)");
+        }
+        return plan;
+    }
+
+    /** Closes every IDL connection (test end); the schemas read by reflection are forgotten. */
+    public static void closeAll() {
+        GrpcConnections.shared().closeAll();
+        IdlPlan.forgetReflected();
+    }
+}

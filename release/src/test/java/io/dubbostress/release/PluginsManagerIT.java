@@ -1,0 +1,121 @@
+package io.dubbostress.release;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Installing the release with the real JMeter Plugins Manager: {@code kg.apc:jmeter-plugins-manager} (1.3, the newest
+ * on Maven Central) and its cmdrunner, put into copies of the stock JMeter 5.6.3 and 5.1.1 homes as its documentation
+ * says, {@code jpgc.repo.address} pointed at the release's repo.json served from loopback. The descriptor is the
+ * release's own, made by the same command as dist/ (DistCommand) with this server's URLs as the base URL and the Maven
+ * URL, the company-mirror case; the Maven side serves the build's local repository (the jars Maven Central gave it).
+ *
+ * <p>In each home: {@code install-for-jmx} on a hop plan (5.6.3: http-hop.jmx, recognised by its Target Rate Schedule
+ * alone; 5.1.1: dubbo-hop.jmx), {@code uninstall}, {@code install-for-jmx} on dubbo-direct.jmx; the direct plan run;
+ * {@code install} of the Dubbo 3.3 jar (the 2.7 jar must go) and the plan run on it; {@code uninstall}, after which
+ * the plan cannot load; {@code status} after the first install, the switch and the uninstall. Only loopback is
+ * reached: every request the Manager made is one the server answered, and no statistics were posted.
+ */
+@ExtendWith(SharedServices.Resolver.class)
+@Execution(ExecutionMode.CONCURRENT)
+class PluginsManagerIT {
+
+    static RepoServer server;
+    static Path work;
+
+    @BeforeAll
+    static void serveTheRelease(SharedServices services) throws Exception {
+        work = Path.of("target", "plugins-manager-it").toAbsolutePath();
+        DistCommand.deleteTree(work);
+        Files.createDirectories(work);
+        Path mirror = work.resolve("mirror");
+        // the release as a company mirror publishes it: the same folder, its descriptor made for the mirror's URLs
+        Path maven = ReleaseBuild.LOCAL_REPOSITORY;
+        server = RepoServer.start(mirror, maven);
+        DistCommand.main(new String[] {"--dist=" + mirror, "--version=" + ReleaseBuild.VERSION,
+            "--base-url=" + server.distUrl(), "--maven-url=" + server.mavenUrl(),
+            "--home-url=" + ReleaseBuild.property("dubbo-stress.home"),
+            "--sampler-jar=" + ReleaseBuild.samplerJar(), "--sampler3-jar=" + ReleaseBuild.sampler3Jar(),
+            "--agent-jar=" + ReleaseBuild.agentJar(), "--plans=" + ReleaseBuild.DIST.resolve("plans"),
+            "--changelog=" + ReleaseBuild.DIST.resolve("CHANGELOG.md"),
+            "--readme=" + ReleaseBuild.DIST.resolve("README.md"),
+            "--screenshot=" + ReleaseBuild.DIST.resolve("sampler-gui.png"),
+            "--perfmon=" + ReleaseBuild.property("jmeter-plugins-perfmon.version"),
+            "--cmn-jmeter=" + ReleaseBuild.property("jmeter-plugins-cmn-jmeter.version"),
+            "--charts=" + ReleaseBuild.property("jmeter-plugins-charts.version"),
+            "--perfmon-client=" + ReleaseBuild.property("perfmon-classic.version")});
+        // the same descriptor as the release's, but for the URLs
+        String built = Files.readString(ReleaseBuild.DIST.resolve("repo.json"))
+                .replace(ReleaseBuild.BASE_URL, "BASE/").replace(ReleaseBuild.MAVEN_URL, "MAVEN/");
+        String mirrored = Files.readString(mirror.resolve("repo.json"))
+                .replace(server.distUrl(), "BASE/").replace(server.mavenUrl(), "MAVEN/");
+        assertThat(mirrored).isEqualTo(built);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            // nothing but the descriptor and the jars it names was asked for, and no usage statistics were posted
+            assertThat(server.requests()).allMatch(r -> r.startsWith("GET /dist/") || r.startsWith("GET /maven2/"));
+            server.close();
+        }
+    }
+
+    @ParameterizedTest(name = "JMeter {0}")
+    @ValueSource(strings = {"5.6.3", "5.1.1"})
+    void installsSwitchesAndUninstalls(String jmeterVersion, SharedServices services) throws Exception {
+        Path dir = Files.createDirectories(work.resolve(jmeterVersion));
+        PluginsManagerHome h = PluginsManagerHome.create(jmeterVersion, dir, server.distUrl() + "repo.json");
+        String v = ReleaseBuild.VERSION;
+        String sampler = DistCommand.samplerJarName(v);
+        String sampler3 = DistCommand.sampler3JarName(v);
+        String perfmon = "jmeter-plugins-perfmon-" + ReleaseBuild.property("jmeter-plugins-perfmon.version") + ".jar";
+        List<String> perfmonLibs = List.of(
+                "jmeter-plugins-cmn-jmeter-" + ReleaseBuild.property("jmeter-plugins-cmn-jmeter.version") + ".jar",
+                "jmeter-plugins-charts-" + ReleaseBuild.property("jmeter-plugins-charts.version") + ".jar",
+                "perfmon-" + ReleaseBuild.property("perfmon-classic.version") + ".jar");
+        String core = "jmeter-core=" + jmeterVersion;
+        String perfmonStatus = "jpgc-perfmon=" + ReleaseBuild.property("jmeter-plugins-perfmon.version");
+
+        // a fresh JMeter: nothing but JMeter's own jars and the Manager's
+        assertThat(h.pluginJars("lib/ext")).isEmpty();
+
+        // each shipped plan is recognised by the elements in it (the hop plans one per home, the direct plan in both):
+        // the 2.7 jar (never both jars) and the PerfMon listener with its libraries
+        String hopPlan = jmeterVersion.equals("5.6.3") ? "http-hop.jmx" : "dubbo-hop.jmx";
+        h.run("install-for-jmx", ReleaseBuild.plan(hopPlan).toString());
+        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + hopPlan).containsExactly(sampler, perfmon);
+        assertThat(h.pluginJars("lib")).containsAll(perfmonLibs);
+        assertThat(h.run("status").statusLine()).isEqualTo("[dubbo-stress=" + v + ", " + core + ", " + perfmonStatus + "]");
+        h.run("uninstall", "dubbo-stress");
+        assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
+        h.run("install-for-jmx", ReleaseBuild.plan("dubbo-direct.jmx").toString());
+        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx dubbo-direct.jmx").containsExactly(sampler, perfmon);
+        DirectPlan.run(h.home, dir.resolve("run-2.7"), services).assertRanWith(ReleaseBuild.property("dubbo.version"));
+
+        // switching to the Dubbo 3.3 jar removes the 2.7 jar (the plugins' installerClass, the same in both jars)
+        h.run("install", "dubbo-stress-dubbo3");
+        assertThat(h.pluginJars("lib/ext")).containsExactly(sampler3, perfmon);
+        assertThat(h.run("status").statusLine())
+                .isEqualTo("[dubbo-stress-dubbo3=" + v + ", " + core + ", " + perfmonStatus + "]");
+        DirectPlan.run(h.home, dir.resolve("run-3.3"), services).assertRanWith(ReleaseBuild.property("dubbo3.version"));
+
+        // uninstall: the jar is gone, and JMeter cannot load the plan any more (it names our element)
+        h.run("uninstall", "dubbo-stress-dubbo3");
+        assertThat(h.pluginJars("lib/ext")).containsExactly(perfmon);
+        assertThat(h.run("status").statusLine()).isEqualTo("[" + core + ", " + perfmonStatus + "]");
+        DirectPlan gone = DirectPlan.run(h.home, dir.resolve("run-uninstalled"), services);
+        assertThat(gone.console + gone.log()).contains("io.dubbostress.sampler");
+        assertThat(gone.work.resolve("direct.jtl")).doesNotExist();
+    }
+}
