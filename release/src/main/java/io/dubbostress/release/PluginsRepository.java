@@ -18,8 +18,9 @@ import java.util.Map;
  *       are two products a user picks between, and the Manager orders one plugin's versions to offer upgrades (one id
  *       with the Dubbo line in the version would offer the 3.3 jar as an "upgrade" of the 2.7 one). Each has its own
  *       {@code markerClass}, a class only its jar holds, so the Manager sees which one is installed. Only
- *       {@value #SAMPLER} lists our element classes in {@code componentClasses}: {@code install-for-jmx} on a plan
- *       with our elements installs the 2.7 jar, never both. They hold the same classes and the Manager knows no
+ *       {@value #SAMPLER_DUBBO3} lists our element classes in {@code componentClasses}: {@code install-for-jmx} on a
+ *       plan with our elements (and neither jar installed) installs the 3.3 jar, never both, because that jar runs
+ *       every plan our elements make (the 2.7 jar cannot call IDL services, tri:// or Nacos). They hold the same classes and the Manager knows no
  *       conflicts: their {@code installerClass} (run by the Manager after installing) moves the other jar out of
  *       {@code lib/ext}.</li>
  *   <li>{@code jpgc-perfmon}, the PerfMon Metrics Collector our plans use, with the jars it needs
@@ -91,11 +92,14 @@ public final class PluginsRepository {
     public static List<Plugin> plugins(Release r) {
         Plugin dubbo27 = sampler(r, SAMPLER, "2.7", "<p>Carries the Dubbo " + r.dubbo27() + " client:"
                 + " <code>dubbo://</code> (hessian2) to Dubbo 2.6, 2.7 and 3.x providers, ZooKeeper registries. Choose it"
-                + " when your clients run Dubbo 2.7.</p>", MARKER_DUBBO27, COMPONENT_CLASSES, r.samplerJar());
+                + " when your clients run Dubbo 2.7, or for its lighter calls (no triple, IDL services or Nacos).</p>",
+                MARKER_DUBBO27, null, r.samplerJar());
         Plugin dubbo33 = sampler(r, SAMPLER_DUBBO3, "3.3", "<p>Carries the Dubbo " + r.dubbo33() + " client:"
-                + " <code>dubbo://</code> and triple (<code>tri://</code>), application-level discovery, ZooKeeper"
-                + " registries and the Nacos client. Choose it when your clients run Dubbo 3.</p>", MARKER_DUBBO33,
-                null, r.sampler3Jar());
+                + " <code>dubbo://</code> and triple (<code>tri://</code>), protobuf IDL services over triple and gRPC"
+                + " (<code>grpc://</code>), application-level discovery, ZooKeeper registries and the Nacos client."
+                + " Choose it when your clients run Dubbo 3, or for a plan that uses any of these; a plan's"
+                + " <code>install-for-jmx</code> installs this one.</p>", MARKER_DUBBO33, COMPONENT_CLASSES,
+                r.sampler3Jar());
         PerfMonJars p = r.perfmon();
         Map<String, String> perfmonLibs = new LinkedHashMap<>();
         perfmonLibs.put("jmeter-plugins-cmn-jmeter>=" + p.cmnJmeter(),

@@ -45,9 +45,11 @@ class DistIT {
         assertThat(files).containsExactlyInAnyOrder("README.md", "CHANGELOG.md", "SHA256SUMS", "repo.json",
                 "sampler-gui.png", "jmeter-dubbo-sampler-" + V + ".jar", "jmeter-dubbo3-sampler-" + V + ".jar",
                 "dubbo-stress-perfmon-agent-" + V + ".jar", "plans/dubbo-direct.jmx", "plans/dubbo-hop.jmx",
-                "plans/http-hop.jmx");
-        // the plans are the repository's, unchanged
-        for (String plan : List.of("dubbo-direct.jmx", "dubbo-hop.jmx", "http-hop.jmx")) {
+                "plans/http-hop.jmx", "plans/dubbo3-idl.jmx");
+        // the plans are the repository's, every one of them, unchanged
+        assertThat(shippedPlans()).containsExactlyInAnyOrder("dubbo-direct.jmx", "dubbo-hop.jmx", "http-hop.jmx",
+                "dubbo3-idl.jmx");
+        for (String plan : shippedPlans()) {
             assertThat(Sha256Sums.of(ReleaseBuild.plan(plan)))
                     .isEqualTo(Sha256Sums.of(ReleaseBuild.HOME.resolve("test-plans").resolve(plan)));
         }
@@ -63,7 +65,7 @@ class DistIT {
             String[] parts = line.split("  ", 2);
             sums.put(parts[1], parts[0]);
         }
-        assertThat(sums).hasSize(lines.size()).hasSize(10).doesNotContainKey("SHA256SUMS");
+        assertThat(sums).hasSize(lines.size()).hasSize(11).doesNotContainKey("SHA256SUMS");
         for (Map.Entry<String, String> e : sums.entrySet()) {
             assertThat(Sha256Sums.of(ReleaseBuild.DIST.resolve(e.getKey()))).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -72,7 +74,7 @@ class DistIT {
         String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(check.exitValue()).as(out).isZero();
-        assertThat(out.lines().filter(l -> l.endsWith(": OK"))).hasSize(10);
+        assertThat(out.lines().filter(l -> l.endsWith(": OK"))).hasSize(11);
     }
 
     @Test
@@ -112,17 +114,18 @@ class DistIT {
                 assertThat(jar33.getEntry(classFile(p.get("installerClass").asText()))).isNotNull();
             }
             // componentClasses: every class of ours the shipped plans name (read from the plans), each in both jars;
-            // only the 2.7 plugin lists them, so install-for-jmx picks one jar
+            // only the 3.3 plugin lists them (the jar that runs every plan, the IDL one too), so install-for-jmx
+            // picks one jar
             Set<String> inPlans = ourClassesInThePlans();
             assertThat(inPlans).hasSizeGreaterThanOrEqualTo(6);
             List<String> components = new ArrayList<>();
-            dubbo27.get("componentClasses").forEach(c -> components.add(c.asText()));
+            dubbo33.get("componentClasses").forEach(c -> components.add(c.asText()));
             assertThat(components).containsExactlyInAnyOrderElementsOf(inPlans);
             for (String c : components) {
                 assertThat(jar27.getEntry(classFile(c))).as(c).isNotNull();
                 assertThat(jar33.getEntry(classFile(c))).as(c).isNotNull();
             }
-            assertThat(dubbo33.has("componentClasses")).isFalse();
+            assertThat(dubbo27.has("componentClasses")).isFalse();
             // the descriptions name the Dubbo each jar carries (from its manifest)
             assertThat(dubbo27.get("description").asText()).contains("Dubbo " + dubboIn(jar27) + " client");
             assertThat(dubbo33.get("description").asText()).contains("Dubbo " + dubboIn(jar33) + " client");
@@ -168,6 +171,7 @@ class DistIT {
                     .filter(p -> p.getParent().getFileName().toString().equals("target"))
                     .filter(p -> !p.getFileName().toString().startsWith("original-"))
                     .filter(p -> !ReleaseBuild.HOME.relativize(p).startsWith("examples"))
+                    .filter(p -> !leftOfAnotherVersion(p.getFileName().toString()))
                     .forEach(jars::add);
         }
         jars.add(ReleaseBuild.agentJar());
@@ -184,6 +188,17 @@ class DistIT {
             }
         }
         assertThat(wrong).as("jars without Implementation-Title or Implementation-Version " + V).isEmpty();
+    }
+
+    @Test
+    void onlyJarsNamedForAnotherVersionAreLeftOutOfTheVersionCheck() {
+        assertThat(leftOfAnotherVersion("stress-api-0.1.0-SNAPSHOT.jar")).isTrue();
+        assertThat(leftOfAnotherVersion("stress-api-0.1.0-SNAPSHOT-tests.jar")).isTrue();
+        assertThat(leftOfAnotherVersion("stress-api-" + V + ".jar")).isFalse();
+        assertThat(leftOfAnotherVersion("stress-api-" + V + "-tests.jar")).isFalse();
+        assertThat(leftOfAnotherVersion("jmeter-dubbo3-sampler-" + V + "-javadoc.jar")).isFalse();
+        assertThat(leftOfAnotherVersion("stress-cli.jar")).isFalse();
+        assertThat(leftOfAnotherVersion("perfmon-agent.jar")).isFalse();
     }
 
     @Test
@@ -210,6 +225,25 @@ class DistIT {
             while (m.find()) {
                 assertThat(m.group()).as(doc).isEqualTo(ReleaseBuild.property("dubbo-stress.home") + "/releases/download/");
             }
+        }
+    }
+
+    /**
+     * A jar named for a version other than this one ({@code stress-api-0.1.0-SNAPSHOT.jar} beside
+     * {@code stress-api-0.2.0.jar}) is what an earlier build left in {@code target}, not something this build made.
+     */
+    static boolean leftOfAnotherVersion(String jarName) {
+        Matcher m = NAMED_VERSION.matcher(jarName);
+        return m.find() && !m.group(1).equals(V);
+    }
+
+    private static final Pattern NAMED_VERSION =
+            Pattern.compile("-(\\d+\\.\\d+[\\w.-]*?)(?:-tests|-sources|-javadoc)?\\.jar$");
+
+    private static Set<String> shippedPlans() throws IOException {
+        try (Stream<Path> plans = Files.list(ReleaseBuild.HOME.resolve("test-plans"))) {
+            return plans.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jmx"))
+                    .collect(Collectors.toCollection(TreeSet::new));
         }
     }
 

@@ -20,11 +20,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * release's own, made by the same command as dist/ (DistCommand) with this server's URLs as the base URL and the Maven
  * URL, the company-mirror case; the Maven side serves the build's local repository (the jars Maven Central gave it).
  *
- * <p>In each home: {@code install-for-jmx} on a hop plan (5.6.3: http-hop.jmx, recognised by its Target Rate Schedule
- * alone; 5.1.1: dubbo-hop.jmx), {@code uninstall}, {@code install-for-jmx} on dubbo-direct.jmx; the direct plan run;
- * {@code install} of the Dubbo 3.3 jar (the 2.7 jar must go) and the plan run on it; {@code uninstall}, after which
- * the plan cannot load; {@code status} after the first install, the switch and the uninstall. Only loopback is
- * reached: every request the Manager made is one the server answered, and no statistics were posted.
+ * <p>In each home: {@code install-for-jmx} on a shipped plan (5.6.3: http-hop.jmx, recognised by its Target Rate
+ * Schedule alone; 5.1.1: dubbo-hop.jmx), which installs the Dubbo 3.3 jar and the PerfMon listener; {@code install}
+ * of the 2.7 jar (the 3.3 jar must go) and the direct plan run on it; {@code install} of the 3.3 jar (the 2.7 jar
+ * must go) and the plan run on it; {@code uninstall}; {@code install-for-jmx} on the home's second plan (5.6.3:
+ * dubbo3-idl.jmx; 5.1.1: dubbo-direct.jmx); {@code status} after the first install. Only loopback is reached:
+ * every request the Manager made is one the server answered, and no statistics were posted.
  */
 @ExtendWith(SharedServices.Resolver.class)
 @Execution(ExecutionMode.CONCURRENT)
@@ -90,32 +91,30 @@ class PluginsManagerIT {
         // a fresh JMeter: nothing but JMeter's own jars and the Manager's
         assertThat(h.pluginJars("lib/ext")).isEmpty();
 
-        // each shipped plan is recognised by the elements in it (the hop plans one per home, the direct plan in both):
-        // the 2.7 jar (never both jars) and the PerfMon listener with its libraries
-        String hopPlan = jmeterVersion.equals("5.6.3") ? "http-hop.jmx" : "dubbo-hop.jmx";
-        h.run("install-for-jmx", ReleaseBuild.plan(hopPlan).toString());
-        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + hopPlan).containsExactly(sampler, perfmon);
+        // each shipped plan is recognised by the elements in it (two plans per home, four in all): the 3.3 jar, which
+        // runs every plan (the IDL plan too; never both jars), and the PerfMon listener with its libraries
+        List<String> plans = jmeterVersion.equals("5.6.3") ? List.of("http-hop.jmx", "dubbo3-idl.jmx")
+                : List.of("dubbo-hop.jmx", "dubbo-direct.jmx");
+        h.run("install-for-jmx", ReleaseBuild.plan(plans.get(0)).toString());
+        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + plans.get(0)).containsExactly(sampler3, perfmon);
         assertThat(h.pluginJars("lib")).containsAll(perfmonLibs);
-        assertThat(h.run("status").statusLine()).isEqualTo("[dubbo-stress=" + v + ", " + core + ", " + perfmonStatus + "]");
-        h.run("uninstall", "dubbo-stress");
-        assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
-        h.run("install-for-jmx", ReleaseBuild.plan("dubbo-direct.jmx").toString());
-        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx dubbo-direct.jmx").containsExactly(sampler, perfmon);
-        DirectPlan.run(h.home, dir.resolve("run-2.7"), services).assertRanWith(ReleaseBuild.property("dubbo.version"));
-
-        // switching to the Dubbo 3.3 jar removes the 2.7 jar (the plugins' installerClass, the same in both jars)
-        h.run("install", "dubbo-stress-dubbo3");
-        assertThat(h.pluginJars("lib/ext")).containsExactly(sampler3, perfmon);
         assertThat(h.run("status").statusLine())
                 .isEqualTo("[dubbo-stress-dubbo3=" + v + ", " + core + ", " + perfmonStatus + "]");
-        DirectPlan.run(h.home, dir.resolve("run-3.3"), services).assertRanWith(ReleaseBuild.property("dubbo3.version"));
 
-        // uninstall: the jar is gone, and JMeter cannot load the plan any more (it names our element)
+        // switching to the 2.7 jar and back: each install removes the other jar (the plugins' installerClass, the
+        // same in both jars); the direct plan runs on each
+        h.run("install", "dubbo-stress");
+        assertThat(h.pluginJars("lib/ext")).as("after install dubbo-stress").containsExactly(sampler, perfmon);
+        DirectPlan.run(h.home, dir.resolve("run-2.7"), services).assertRanWith(ReleaseBuild.sampler27Clients());
+        h.run("install", "dubbo-stress-dubbo3");
+        assertThat(h.pluginJars("lib/ext")).as("after install dubbo-stress-dubbo3").containsExactly(sampler3, perfmon);
+        DirectPlan.run(h.home, dir.resolve("run-3.3"), services).assertRanWith(ReleaseBuild.sampler3Clients());
+
+        // uninstall: the jar is gone (JMeter loads plugins from lib/ext only); the second plan, on a JMeter without
+        // our jar, installs it again (the Manager saw the uninstall)
         h.run("uninstall", "dubbo-stress-dubbo3");
-        assertThat(h.pluginJars("lib/ext")).containsExactly(perfmon);
-        assertThat(h.run("status").statusLine()).isEqualTo("[" + core + ", " + perfmonStatus + "]");
-        DirectPlan gone = DirectPlan.run(h.home, dir.resolve("run-uninstalled"), services);
-        assertThat(gone.console + gone.log()).contains("io.dubbostress.sampler");
-        assertThat(gone.work.resolve("direct.jtl")).doesNotExist();
+        assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
+        h.run("install-for-jmx", ReleaseBuild.plan(plans.get(1)).toString());
+        assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + plans.get(1)).containsExactly(sampler3, perfmon);
     }
 }

@@ -1,6 +1,9 @@
 package io.dubbostress.release;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.zip.ZipFile;
 
 /** What the build hands the tests (failsafe's system properties): versions, folders, jars. */
 final class ReleaseBuild {
@@ -36,6 +39,26 @@ final class ReleaseBuild {
 
     static Path sampler3Jar() {
         return DIST.resolve(DistCommand.sampler3JarName(VERSION));
+    }
+
+    /** What the 2.7 jar's line in jmeter.log names: {@code Dubbo 2.7.23}. */
+    static String sampler27Clients() {
+        return "Dubbo " + property("dubbo.version");
+    }
+
+    /**
+     * What the 3.3 jar's line in jmeter.log names: {@code Dubbo 3.3.5, Nacos client 2.5.1}, the Nacos client's version
+     * read as Nacos reads it (its {@code nacos-version.txt}, in the jar), not as the sampler does.
+     */
+    static String sampler3Clients() throws IOException {
+        try (ZipFile jar = new ZipFile(sampler3Jar().toFile())) {
+            String text = new String(jar.getInputStream(jar.getEntry("nacos-version.txt")).readAllBytes(),
+                    StandardCharsets.UTF_8).trim();
+            if (!text.startsWith("version=")) {
+                throw new IllegalStateException("nacos-version.txt in " + sampler3Jar() + ": " + text);
+            }
+            return "Dubbo " + property("dubbo3.version") + ", Nacos client " + text.substring("version=".length());
+        }
     }
 
     static Path agentJar() {

@@ -33,6 +33,18 @@ public final class FromDueLatency {
     private long sumUs;
     private long firstDueUs = Long.MAX_VALUE;
     private long lastDueUs = Long.MIN_VALUE;
+    /** The start's lag in the steady state; null when the steady start is not known. */
+    private final StartupLag startupLag;
+
+    /** Latencies from the due time without looking for the start's lag. */
+    public FromDueLatency() {
+        this.startupLag = null;
+    }
+
+    /** As {@link #FromDueLatency()}, and whether the start's lag reaches past {@code steadyStartMs} ({@link #startupLag}). */
+    public FromDueLatency(long steadyStartMs) {
+        this.startupLag = new StartupLag(steadyStartMs);
+    }
 
     void accept(JtlRow row, int count) {
         long due = row.dueUs();
@@ -55,6 +67,17 @@ public final class FromDueLatency {
         maxLagUs = Math.max(maxLagUs, lag);
         firstDueUs = Math.min(firstDueUs, due);
         lastDueUs = Math.max(lastDueUs, due);
+        if (startupLag != null) {
+            startupLag.accept(due, lag, count);
+        }
+    }
+
+    /**
+     * The start's lag in these steady figures ({@link StartupLag}), or null when there is none (or the steady start
+     * was not given). {@code warmupMs}: the warm-up they had.
+     */
+    public StartupLag.Finding startupLag(long warmupMs) {
+        return startupLag == null ? null : startupLag.finding(warmupMs);
     }
 
     public long samples() {

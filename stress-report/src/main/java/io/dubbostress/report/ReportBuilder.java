@@ -486,6 +486,11 @@ public final class ReportBuilder {
                 warnings.add(scenario.name() + ": " + stats.clamped() + " samples longer than one hour counted as one "
                         + "hour");
             }
+            StartupLag.Finding lag = stats.fromDue() == null ? null
+                    : stats.fromDue().startupLag(scenario.warmup().ms());
+            if (lag != null) {
+                warnings.add(lag.text(scenario.name()));
+            }
         }
     }
 }

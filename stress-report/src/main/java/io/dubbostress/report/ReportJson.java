@@ -97,7 +97,9 @@ public final class ReportJson {
         node.set("latency", latency(stats));
         node.set("percentileCurve", percentileCurve(stats));
         if (stats.fromDue() != null) {
-            node.set("targetRate", targetRate(stats));
+            ObjectNode targetRate = targetRate(stats);
+            startupLag(targetRate, stats.fromDue().startupLag(scenario.warmup().ms()));
+            node.set("targetRate", targetRate);
         }
         ObjectNode bytes = node.putObject("bytesPerSec");
         put(bytes, "received", round(stats.receivedBytesPerSecond(), 1));
@@ -176,6 +178,24 @@ public final class ReportJson {
             addPoint(curve, p, p == 100 ? paced.max() : paced.percentile(p));
         }
         return node;
+    }
+
+    /**
+     * {@code startupLag}: null when the steady figures are free of the start's lag, else how much of it is in them
+     * and the warm-up that would leave it out.
+     */
+    static void startupLag(ObjectNode targetRate, StartupLag.Finding lag) {
+        if (lag == null) {
+            targetRate.putNull("startupLag");
+            return;
+        }
+        ObjectNode node = targetRate.putObject("startupLag");
+        node.put("lateSeconds", lag.seconds());
+        put(node, "meanLagUs", round(lag.meanLagUs(), 1));
+        put(node, "typicalLagUs", round(lag.typicalLagUs(), 1));
+        node.put("carriedFromWarmup", lag.carriedCalls());
+        node.put("carriedMaxLagUs", lag.carriedMaxLagUs());
+        node.put("warmupSecondsToLeaveItOut", lag.warmupSeconds());
     }
 
     /** The percentiles the target-rate tables show. */

@@ -123,7 +123,7 @@ public final class ScenarioStats {
         merged = null;
         if (row.dueUs() >= 0) {
             if (fromDue == null) {
-                fromDue = new FromDueLatency();
+                fromDue = new FromDueLatency(steadyStartMs);
             }
             fromDue.accept(row, count);
         }

@@ -119,4 +119,61 @@ class TargetRateReportTest {
         assertThat(MarkdownReport.render(report)).doesNotContain("At the target rate");
         assertThat(HtmlReport.chartData(report).get("scenarios").get(0).has("dueCurve")).isFalse();
     }
+
+    /**
+     * 1,000 calls/s for 10 s whose calls due in the first 2.5 s started late by a lag falling from 500 ms to 0 (a
+     * start that took its time), then 20-30 us late. The first call started 500 ms after its due time, so a 1 s
+     * warm-up ends 1.5 s after the first due time: the calls due in [1.25 s, 1.5 s) started in the steady state (carried
+     * from the warm-up, 200-250 ms late) and those due in its first second still 0-200 ms late. The report says so,
+     * with the warm-up that leaves it out; with 3 s nothing is said. A lag that grows to the end (an overload) is the
+     * scenario's own state, not its start.
+     */
+    @Test
+    void aStartsLagLeftInTheSteadyStateIsSaid() throws IOException {
+        Path file = dir.resolve("direct-1k.jtl");
+        java.util.function.IntToLongFunction lagOf = k -> k < 2500 ? (2500 - k) * 200L : 20 + k % 11;
+        writeLaggingJtl(file, lagOf);
+        Report report = new ReportBuilder().warmupMs(1000L).build(List.of(file));
+        StartupLag.Finding lag = report.scenarios().get(0).stats().fromDue().startupLag(1000);
+        assertThat(lag).isNotNull();
+        assertThat(lag.seconds()).isEqualTo(1);
+        // independent counts over the rows: calls due before the steady start (1.5 s) that started after it
+        long carried = java.util.stream.IntStream.range(0, 10_000).filter(k -> k < 1500 && k + lagOf.applyAsLong(k)
+                / 1000 >= 1500).count();
+        assertThat(lag.carriedCalls()).isEqualTo(carried).isEqualTo(250);
+        assertThat(lag.carriedMaxLagUs()).isEqualTo(lagOf.applyAsLong(1250));
+        double mean = java.util.stream.IntStream.range(1500, 2500).mapToLong(lagOf).average().getAsDouble();
+        assertThat(lag.meanLagUs()).isCloseTo(mean, within(1.0));
+        assertThat(report.warnings()).anyMatch(w -> w.equals(String.format(java.util.Locale.ROOT, "direct-1k: the "
+                + "steady-state figures include the start's lag: calls due in its first 1 s started %.1f ms late on "
+                + "average (after that %.2f ms); 250 calls due in the warm-up started in the steady state, up to 250.0 "
+                + "ms late; a warm-up of 2.0 s would leave it out (--warmup)", mean / 1000, lag.typicalLagUs() / 1000)));
+        JsonNode json = ReportJson.of(report).get("scenarios").get(0).get("targetRate").get("startupLag");
+        assertThat(json.get("lateSeconds").asInt()).isEqualTo(1);
+        assertThat(json.get("carriedFromWarmup").asLong()).isEqualTo(250);
+        assertThat(json.get("warmupSecondsToLeaveItOut").asDouble()).isEqualTo(2.0);
+
+        Report later = new ReportBuilder().warmupMs(3000L).build(List.of(file));
+        assertThat(later.scenarios().get(0).stats().fromDue().startupLag(3000)).isNull();
+        assertThat(later.warnings()).noneMatch(w -> w.contains("start's lag"));
+        assertThat(ReportJson.of(later).get("scenarios").get(0).get("targetRate").get("startupLag").isNull()).isTrue();
+
+        Path overload = dir.resolve("overload.jtl");
+        writeLaggingJtl(overload, k -> k * 100L);
+        assertThat(new ReportBuilder().warmupMs(1000L).build(List.of(overload)).scenarios().get(0).stats().fromDue()
+                .startupLag(1000)).isNull();
+    }
+
+    /** 10,000 calls due 1 ms apart, each started {@code lag.apply(k)} us late and served in 300 us. */
+    private static void writeLaggingJtl(Path file, java.util.function.IntToLongFunction lag) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("timeStamp,elapsed,label,responseCode,success,bytes,sentBytes,\"elapsed_us\",\"due_us\",\"lag_us\","
+                + "\"response_us\"");
+        for (int k = 0; k < 10_000; k++) {
+            long due = ORIGIN_US + k * 1000L;
+            long l = lag.applyAsLong(k);
+            lines.add(((due + l) / 1000) + ",0,direct,200,true,1024,1024,300," + due + "," + l + "," + (l + 300));
+        }
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
 }

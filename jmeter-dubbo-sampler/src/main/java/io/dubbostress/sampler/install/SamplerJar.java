@@ -1,23 +1,28 @@
 package io.dubbostress.sampler.install;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This jar, as JMeter loaded it: its release (the manifest's {@code Implementation-Version}) and the Dubbo client it
- * carries (the manifest section of Dubbo's package, which Dubbo reads its own version from). The first of our
+ * This jar, as JMeter loaded it: its release (the manifest's {@code Implementation-Version}), the Dubbo client it
+ * carries (the manifest section of Dubbo's package, which Dubbo reads its own version from) and, in
+ * jmeter-dubbo3-sampler, the Nacos client bundled with it (the {@code pom.properties} that nacos-client's own jar put
+ * into this one; read from this jar, not from whatever else is on JMeter's class path). The first of our
  * elements or GUIs that JMeter loads calls {@link #loaded()}; that writes one line to {@code jmeter.log}, once per JVM,
  * and a warning when a second jar with the same classes is on JMeter's class path (both jars in {@code lib/ext}):
  *
  * <pre>
  * INFO i.d.s.i.SamplerJar: dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)
+ * INFO i.d.s.i.SamplerJar: dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 3.3.5, Nacos client 2.5.1)
  * </pre>
  *
  * <p>Later calls cost a static call to an initialised class. Run from class folders (the module's own tests) the
@@ -42,12 +47,36 @@ public final class SamplerJar {
         Announcement.done();
     }
 
-    /** {@code dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)}. */
+    /** {@code dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)}, or {@code (Dubbo 3.3.5, Nacos client 2.5.1)}. */
     public static String describe() {
         Package ours = SamplerJar.class.getPackage();
         String version = ours == null ? null : ours.getImplementationVersion();
+        String nacos = bundledVersion(NACOS_CLIENT);
         return "dubbo-stress Dubbo Sampler " + (version == null ? "(development build)" : version)
-                + " (Dubbo " + dubboVersion() + ")";
+                + " (Dubbo " + dubboVersion() + (nacos == null ? "" : ", Nacos client " + nacos) + ")";
+    }
+
+    /** Where a bundled artifact's own jar kept its coordinates; the shaded jar keeps them as they were. */
+    static final String NACOS_CLIENT = "META-INF/maven/com.alibaba.nacos/nacos-client/pom.properties";
+
+    /**
+     * The {@code version} of a {@code pom.properties} inside the jar (or class folder) this class was loaded from, or
+     * null when it has none: another jar's copy on the class path is never read.
+     */
+    static String bundledVersion(String pomProperties) {
+        URL self = SamplerJar.class.getResource("SamplerJar.class");
+        String ownPath = SamplerJar.class.getName().replace('.', '/') + ".class";
+        if (self == null || !self.toString().endsWith(ownPath)) {
+            return null;
+        }
+        String root = self.toString().substring(0, self.toString().length() - ownPath.length());
+        try (InputStream in = new URL(root + pomProperties).openStream()) {
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties.getProperty("version");
+        } catch (IOException e) {
+            return null; // not bundled
+        }
     }
 
     /** The Dubbo client's version, from its package's manifest entry (the class is loaded, not initialised). */

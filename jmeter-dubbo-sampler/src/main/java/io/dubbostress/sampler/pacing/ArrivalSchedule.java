@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * When each call of an open-model test is due: arrival {@code k} (0, 1, 2, ...) is due at the moment the schedule's
@@ -29,6 +30,13 @@ import java.util.Locale;
 public final class ArrivalSchedule {
 
     private static final double NANOS = 1e9;
+
+    /**
+     * A number of the grammar: digits with an optional fraction and an optional exponent ({@code 500}, {@code 2.5},
+     * {@code .5}, {@code 1e9}); the same rule as {@code stress run --rate}. Java's own parser also takes {@code 5d},
+     * {@code 0x1p3} and {@code Infinity}, which are not rates.
+     */
+    public static final Pattern NUMBER = Pattern.compile("(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
 
     /** One segment: from its start (seconds), its length, its rates at both ends and its cumulative arrivals. */
     private static final class Segment {
@@ -67,11 +75,17 @@ public final class ArrivalSchedule {
     private final List<Segment> segments;
     private final String text;
     private final double share;
+    private final double peakRate;
 
     private ArrivalSchedule(List<Segment> segments, String text, double share) {
         this.segments = segments;
         this.text = text;
         this.share = share;
+        double peak = 0;
+        for (Segment s : segments) {
+            peak = Math.max(peak, Math.max(s.fromRate, s.toRate));
+        }
+        this.peakRate = peak;
     }
 
     /**
@@ -194,22 +208,38 @@ public final class ArrivalSchedule {
         return share;
     }
 
+    /** The highest rate the schedule asks for (calls/s, this load generator's share). */
+    public double peakRate() {
+        return peakRate;
+    }
+
+    /**
+     * Seconds from the origin to the end of the last segment, after which its rate holds for ever; 0 when the
+     * schedule is one segment without a length (a constant rate, for ever).
+     */
+    public double lengthSeconds() {
+        return segments.get(segments.size() - 1).startSeconds;
+    }
+
     @Override
     public String toString() {
         return share == 1 ? text + " calls/s" : text + " calls/s / " + format(share) + " load generators";
     }
 
     private static double rate(String value, String schedule) {
-        double r;
-        try {
-            r = Double.parseDouble(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("schedule '" + schedule + "': '" + value.trim() + "' is not a rate in "
+        String v = value.trim();
+        if (v.startsWith("-") && NUMBER.matcher(v.substring(1)).matches()) {
+            throw new IllegalArgumentException("schedule '" + schedule + "': the rate '" + v
+                    + "' must be 0 or a positive number of calls/s");
+        }
+        if (!NUMBER.matcher(v).matches()) {
+            throw new IllegalArgumentException("schedule '" + schedule + "': '" + v + "' is not a rate in "
                     + "calls/s (use 500, 100,200,400 or 0..1000:60s)");
         }
-        if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
-            throw new IllegalArgumentException("schedule '" + schedule + "': the rate '" + value.trim()
-                    + "' must be 0 or a positive number of calls/s");
+        double r = Double.parseDouble(v);
+        if (Double.isInfinite(r)) {
+            throw new IllegalArgumentException("schedule '" + schedule + "': the rate '" + v
+                    + "' is beyond any number of calls/s");
         }
         return r;
     }
@@ -230,13 +260,11 @@ public final class ArrivalSchedule {
             unit = 3600;
             number = v.substring(0, v.length() - 1);
         }
-        double n;
-        try {
-            n = Double.parseDouble(number.trim());
-        } catch (NumberFormatException e) {
+        if (!NUMBER.matcher(number.trim()).matches()) {
             throw new IllegalArgumentException("schedule '" + schedule + "': '" + value + "' is not a length (use 30s, "
                     + "2m, 500ms)");
         }
+        double n = Double.parseDouble(number.trim());
         if (!(n > 0) || Double.isInfinite(n)) {
             throw new IllegalArgumentException("schedule '" + schedule + "': the length '" + value
                     + "' must be positive");

@@ -80,18 +80,23 @@ class OverloadIT {
     @Test
     void browsingAProviderThatDoesNotAllowLsSaysHowToAllowItAndItsRegistryGivesMethodNamesOnly() throws Exception {
         // the reference provider without dubbo.protocol.telnet=ls: Dubbo 2.7.23 refuses 'ls' on its dubbo port
-        assertThatThrownBy(() -> ServiceBrowser.browse(provider.direct(), "", "", 10_000))
+        assertThatThrownBy(() -> ServiceBrowser.browse(provider.direct(), "", "", browseTimeoutMs()))
                 .isInstanceOf(BrowseException.class)
                 .hasMessage("the provider at 127.0.0.1:" + provider.port() + " does not allow 'ls' on its dubbo port"
                         + " (Dubbo 2.7 allows it only when the provider sets dubbo.protocol.telnet=ls): browse its"
                         + " registry instead, or type the interface and method");
         // through its registry: the methods' names, without types (the registry has none, the provider refuses ls)
-        List<BrowsedService> services = ServiceBrowser.browse(zookeeper.registryAddress(), "", "", 10_000);
+        List<BrowsedService> services = ServiceBrowser.browse(zookeeper.registryAddress(), "", "", browseTimeoutMs());
         BrowsedService stress = services.stream()
                 .filter(s -> s.interfaceName().equals("io.dubbostress.api.StressTestService")).findFirst().orElseThrow();
         assertThat(stress.methods().stream().map(BrowsedMethod::toString)).containsExactly("echo(?)", "echoOrder(?)");
         // found under ZooKeeper's default root: the Registry group field it fills is empty
         assertThat(stress.registryGroup()).isEqualTo("dubbo");
         assertThat(stress.registryGroupField()).isEmpty();
+    }
+
+    /** Browse's answer deadline: 10 s on a quiet box, more on a busy one (the one Dubbo thread answers 'ls' too). */
+    private static int browseTimeoutMs() {
+        return (int) StartupDeadline.scaled(Duration.ofSeconds(10)).toMillis();
     }
 }

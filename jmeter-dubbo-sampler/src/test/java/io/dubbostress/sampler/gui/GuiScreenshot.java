@@ -52,7 +52,7 @@ public final class GuiScreenshot {
             gui[0].configure(sampler);
             frame[0] = new JFrame("Dubbo Sampler");
             frame[0].setContentPane(gui[0]);
-            frame[0].setSize(new Dimension(900, 825));
+            frame[0].setSize(new Dimension(900, 915));
             frame[0].setVisible(true);
             frame[0].validate();
         });

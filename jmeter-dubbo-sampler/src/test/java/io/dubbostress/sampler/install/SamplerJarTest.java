@@ -40,6 +40,17 @@ class SamplerJarTest {
     }
 
     @Test
+    void readsBundledVersionsFromItsOwnJarOnly() throws Exception {
+        // Dubbo's jar on this class path has its pom.properties, and the class path finds it; this module's class
+        // folder (where SamplerJar comes from) has none: it is not bundled here, so there is no version to name
+        String dubboPom = "META-INF/maven/org.apache.dubbo/dubbo/pom.properties";
+        assertThat(SamplerJar.class.getClassLoader().getResource(dubboPom)).isNotNull();
+        assertThat(SamplerJar.bundledVersion(dubboPom)).isNull();
+        assertThat(SamplerJar.bundledVersion(SamplerJar.NACOS_CLIENT)).isNull();
+        assertThat(SamplerJar.describe()).doesNotContain("Nacos");
+    }
+
+    @Test
     void findsEveryJarThatHoldsTheSamplerClassInClassPathOrder() throws Exception {
         Path first = jar("jmeter-dubbo-sampler-0.2.0.jar", SamplerJar.SAMPLER_CLASS);
         Path unrelated = jar("ApacheJMeter_core.jar", "org/apache/jmeter/engine/JMeterEngine.class");

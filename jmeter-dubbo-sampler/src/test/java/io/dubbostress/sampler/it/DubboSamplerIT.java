@@ -52,12 +52,12 @@ class DubboSamplerIT {
         DubboSampler oneKib = SamplerBuilder.echo("echo-1k", harness.direct(), 1024).build();
         DubboSampler hundredKib = SamplerBuilder.echo("echo-100k", harness.direct(), 102_400).build();
 
-        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(20, 200_000, 3, oneKib, hundredKib).run();
+        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(20, 3, 120, oneKib, hundredKib).run();
 
         List<SampleResult> small = run.results("echo-1k");
         List<SampleResult> large = run.results("echo-100k");
-        assertThat(small).hasSizeGreaterThan(20);
-        assertThat(large).hasSizeGreaterThan(20);
+        assertThat(small).as("20 threads, three loops").hasSize(60);
+        assertThat(large).as("20 threads, three loops").hasSize(60);
         assertThat(run.results()).allSatisfy(r -> assertThat(r.isSuccessful())
                 .as("%s %s %s", r.getSampleLabel(), r.getResponseCode(), r.getResponseMessage()).isTrue());
         assertThat(small).allSatisfy(r -> assertThat(r.getSentBytes()).isEqualTo(1024));
@@ -212,10 +212,10 @@ class DubboSamplerIT {
         DubboSampler bad = SamplerBuilder.named("hop-bad-size").set(DubboSampler.ADDRESS,
                 harness.hop("/stressTest/echo?size=-1")).set(DubboSampler.RESPONSE_CHECK, "echo").build();
 
-        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(5, 100_000, 2, hop1k, hop100k).run();
+        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(5, 3, 120, hop1k, hop100k).run();
         EmbeddedJMeter.Run failing = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 20, bad).run();
 
-        assertThat(run.results("hop-1k")).hasSizeGreaterThan(5);
+        assertThat(run.results("hop-1k")).as("five threads, three loops").hasSize(15);
         assertThat(run.results()).allSatisfy(r -> assertThat(r.isSuccessful())
                 .as("%s %s", r.getResponseCode(), r.getResponseMessage()).isTrue());
         assertThat(run.results("hop-100k").get(0).getResponseDataAsString()).isEqualTo("{\"ok\":true,\"size\":102400}");
@@ -242,10 +242,10 @@ class DubboSamplerIT {
         DubboSampler withoutPassword = SamplerBuilder.echo("zk-noauth", harness.registry(), 1024)
                 .set(DubboSampler.TIMEOUT, 4000).build();
 
-        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(5, 100_000, 2, withPassword).run();
+        EmbeddedJMeter.Run run = EmbeddedJMeter.plan(dir).threadGroup(5, 3, 120, withPassword).run();
         EmbeddedJMeter.Run denied = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 30, withoutPassword).run();
 
-        assertThat(run.results()).hasSizeGreaterThan(5).allSatisfy(r -> assertThat(r.isSuccessful())
+        assertThat(run.results()).as("five threads, three loops").hasSize(15).allSatisfy(r -> assertThat(r.isSuccessful())
                 .as("%s %s", r.getResponseCode(), r.getResponseMessage()).isTrue());
         assertThat(denied.results()).hasSize(2).allSatisfy(r -> {
             assertThat(r.isSuccessful()).isFalse();

@@ -78,4 +78,29 @@ class ArrivalScheduleTest {
         assertThatThrownBy(() -> ArrivalSchedule.parse("0..100", 0, 1)).hasMessageContaining("needs a length");
         assertThatThrownBy(() -> ArrivalSchedule.parse("100", 0, 0)).hasMessageContaining("load generators");
     }
+
+    @Test
+    void numbersFollowOneGrammarWithTheCommandLinesRateAndNotJavasLooserOne() {
+        // digits, a fraction, an exponent: 1e9 and 99999999999999999999999 are both numbers (whether a rate can be
+        // reached is the element's check, with the test's threads)
+        assertThat(ArrivalSchedule.parse("1e9", 0, 1).peakRate()).isEqualTo(1e9);
+        assertThat(ArrivalSchedule.parse("99999999999999999999999", 0, 1).peakRate()).isEqualTo(1e23);
+        assertThat(ArrivalSchedule.parse(".5,2.5e2:10s", 20, 1).peakRate()).isEqualTo(250);
+        // what Double.parseDouble also takes, and no schedule means
+        for (String notARate : new String[] {"5d", "0x1p3", "Infinity", "NaN", "5.", "1e", "+5"}) {
+            assertThatThrownBy(() -> ArrivalSchedule.parse(notARate, 0, 1)).as(notARate)
+                    .hasMessageContaining("'" + notARate + "' is not a rate");
+        }
+        assertThatThrownBy(() -> ArrivalSchedule.parse("1e400", 0, 1)).hasMessageContaining("beyond any number");
+        assertThatThrownBy(() -> ArrivalSchedule.parse("100:0x10s", 0, 1)).hasMessageContaining("is not a length");
+    }
+
+    @Test
+    void thePeakRateAndTheLengthAreTheSchedulesOwn() {
+        ArrivalSchedule ramp = ArrivalSchedule.parse("0..1000:60s,300:30s", 0, 4);
+        assertThat(ramp.peakRate()).isEqualTo(250); // this load generator's share of 1000
+        assertThat(ramp.lengthSeconds()).isEqualTo(90);
+        assertThat(ArrivalSchedule.parse("100,200,400", 30, 1).lengthSeconds()).isEqualTo(30);
+        assertThat(ArrivalSchedule.parse("500", 0, 1).lengthSeconds()).isZero(); // for ever
+    }
 }

@@ -12,15 +12,9 @@ public final class BuildVersions {
     private BuildVersions() {
     }
 
+    /** The versions run.json and the bench results record. */
     public static Map<String, String> all() {
-        Properties properties = new Properties();
-        try (InputStream in = BuildVersions.class.getResourceAsStream("/io/dubbostress/cli/versions.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            // an empty map says "unknown"
-        }
+        Properties properties = load();
         Map<String, String> versions = new LinkedHashMap<>();
         for (String key : new String[] {"dubbo-stress", "dubbo", "dubbo3", "spring-boot", "jmeter", "jmeter-oldest",
             "jmeter-plugins-perfmon"}) {
@@ -29,7 +23,20 @@ public final class BuildVersions {
         return versions;
     }
 
+    /** One version of the file ({@code nacos-client} too, which {@link #all()} leaves out), or "unknown". */
     public static String get(String key) {
-        return all().getOrDefault(key, "unknown");
+        return load().getProperty(key, "unknown");
+    }
+
+    private static Properties load() {
+        Properties properties = new Properties();
+        try (InputStream in = BuildVersions.class.getResourceAsStream("/io/dubbostress/cli/versions.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            // empty: every version "unknown"
+        }
+        return properties;
     }
 }

@@ -14,13 +14,18 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * What {@code stress run --find-max-rate} found, per scenario: the highest rate that held the SLO, and the curve
- * (target rate vs the p50 and p99 of the response time from the due time) with the scenarios side by side, one row
- * per rate tried. Written as capacity.md and capacity.json in the run folder, and printed.
+ * What {@code stress run --find-max-rate} found, per scenario: the highest rate that held the SLO, the lowest that
+ * broke it or the rate the search was not sure at, what limited it, and the curve (target rate vs the p50 and p99 of
+ * the response time from the due time, each step's verdict) with the scenarios side by side, one row per rate tried.
+ * Written as capacity.md and capacity.json in the run folder, and printed.
  */
 final class CapacityReport {
 
-    static final String SCHEMA = "dubbo-stress/capacity/1";
+    static final String SCHEMA = "dubbo-stress/capacity/2";
+    /** The parties whose CPU the search follows, as named in its reports. */
+    static final String PROVIDER = "provider";
+    static final String CONSUMER = "consumer";
+    static final String JMETER = "JMeter";
 
     private final Slo slo;
     private final Map<String, CapacitySearch.Outcome> outcomes = new LinkedHashMap<>();
@@ -33,28 +38,53 @@ final class CapacityReport {
         outcomes.put(scenario, outcome);
     }
 
+    /** One line: the capacity, and what limited the search. */
+    static String answer(CapacitySearch.Outcome o) {
+        StringBuilder out = new StringBuilder();
+        if (o.highestHeld() > 0) {
+            out.append("held up to ").append(rate(o.highestHeld())).append(" calls/s");
+        } else {
+            out.append("no rate tried held the SLO");
+        }
+        CapacitySearch.Trial limit = o.limit();
+        if (limit == null) {
+            out.append("; never broke it (the trials ran out: raise --search-trials, or start higher with --rate)");
+        } else if (limit.verdict().kind() == StepVerdict.Kind.BROKE) {
+            out.append("; broke at ").append(rate(limit.targetRate())).append(" calls/s, limited by ")
+                    .append(limit.verdict().limiter().text);
+        } else {
+            out.append("; not sure at ").append(rate(limit.targetRate())).append(" calls/s, limited by ")
+                    .append(limit.verdict().limiter().text).append(": ").append(o.highestHeld() > 0
+                            ? "the capacity above " + rate(o.highestHeld()) + " calls/s is not known"
+                            : "the capacity is not known");
+        }
+        if (limit != null) {
+            out.append(" (").append(String.join("; ", limit.verdict().reasons())).append(')');
+        }
+        if (!o.complete()) {
+            out.append(" (search stopped early)");
+        }
+        return out.toString();
+    }
+
+    /**
+     * The console line of one step: {@code direct-1k at 400 calls/s: achieved 399.8/s, from due p50 0.412 ms, p99
+     * 3.100 ms, errors 0.00 %: held}; a figure the step did not measure is {@code -}.
+     */
+    static String consoleLine(String scenario, CapacitySearch.Trial t) {
+        return scenario + " at " + rate(t.targetRate()) + " calls/s: achieved " + figure(t.achievedRate(), 1)
+                + "/s, from due p50 " + millis(t.p50Us()) + " ms, p99 " + millis(t.p99Us()) + " ms, errors "
+                + figure(t.errorPercent(), 2) + " %: " + (t.held() ? "held" : t.verdict().kind().text + " ("
+                + t.verdict().limiter().text + ": " + String.join("; ", t.verdict().reasons()) + ")");
+    }
+
     /** The Markdown: a line per scenario with its capacity, then the side-by-side curve. */
     String markdown() {
         StringBuilder out = new StringBuilder();
         out.append("# Capacity search\n\nSLO: ").append(slo).append(" (percentiles of the response time from each "
                 + "call's due time, coordinated omission corrected)\n\n");
         for (Map.Entry<String, CapacitySearch.Outcome> e : outcomes.entrySet()) {
-            CapacitySearch.Outcome o = e.getValue();
-            out.append("- **").append(e.getKey()).append("**: ");
-            if (o.highestHeld() > 0) {
-                out.append("held up to ").append(rate(o.highestHeld())).append(" calls/s");
-            } else {
-                out.append("no rate tried held the SLO");
-            }
-            if (!Double.isNaN(o.lowestBroken())) {
-                out.append("; broke at ").append(rate(o.lowestBroken())).append(" calls/s");
-            } else {
-                out.append("; never broke it (the trials ran out: raise --search-trials)");
-            }
-            if (!o.complete()) {
-                out.append(" (search stopped early)");
-            }
-            out.append('\n');
+            out.append("- **").append(e.getKey()).append("**: ").append(answer(e.getValue())).append('\n');
         }
         List<String> names = new ArrayList<>(outcomes.keySet());
         out.append("\n| target /s |");
@@ -69,21 +99,25 @@ final class CapacityReport {
         for (double r : rates) {
             out.append("| ").append(rate(r)).append(" |");
             for (String name : names) {
-                CapacitySearch.Trial t = outcomes.get(name).trials().stream().filter(x -> x.targetRate() == r)
-                        .findFirst().orElse(null);
-                if (t == null) {
+                List<CapacitySearch.Trial> at = outcomes.get(name).trials().stream()
+                        .filter(x -> x.targetRate() == r).toList();
+                if (at.isEmpty()) {
                     out.append(" | | | | |");
-                } else {
-                    out.append(String.format(Locale.ROOT, " %s | %.3f | %.3f | %s |", figure(t.achievedRate(), 1),
-                            t.p50Us() / 1000.0, t.p99Us() / 1000.0, figure(t.errorPercent(), 2)))
-                            .append(' ').append(t.held() ? "held" : "broke: " + String.join("; ", t.broken()))
-                            .append(" |");
+                    continue;
                 }
+                CapacitySearch.Trial t = at.get(at.size() - 1); // a step tried twice: its second try
+                String verdict = t.held() ? "held" : t.verdict().kind().text + ": "
+                        + String.join("; ", t.verdict().reasons());
+                out.append(String.format(Locale.ROOT, " %s | %s | %s | %s | %s%s |", figure(t.achievedRate(), 1),
+                        millis(t.p50Us()), millis(t.p99Us()), figure(t.errorPercent(), 2), verdict,
+                        at.size() > 1 ? " (tried " + at.size() + " times)" : ""));
             }
             out.append('\n');
         }
-        out.append("\nEach trial: a constant target rate for --duration, its warm-up left out; its folder is "
-                + "scenarios/<scenario>-at-<rate>/ and report.md has its full figures.\n");
+        out.append("\nEach step: a constant target rate for --duration, as one step of a JMeter run of several (its "
+                + "folder scenarios/<scenario>-search-<n>/), judged on the calls due from its start plus its settle "
+                + "time (--warmup) to its end; the schedule starts after every thread's opening call. capacity.json has each "
+                + "step's window, lag, threads and CPU.\n");
         return out.toString();
     }
 
@@ -98,28 +132,70 @@ final class CapacityReport {
             ObjectNode node = scenarios.addObject();
             node.put("name", e.getKey());
             node.put("highestHeldPerSec", o.highestHeld());
-            if (Double.isNaN(o.lowestBroken())) {
-                node.putNull("lowestBrokenPerSec");
-            } else {
-                node.put("lowestBrokenPerSec", o.lowestBroken());
-            }
+            putRate(node, "lowestBrokenPerSec", o.lowestBroken());
+            CapacitySearch.Trial limit = o.limit();
+            putRate(node, "notSurePerSec", limit != null && limit.verdict().kind() == StepVerdict.Kind.NOT_SURE
+                    ? limit.targetRate() : Double.NaN);
+            // sure: the capacity lies between the highest held and the lowest broken
+            node.put("sure", limit != null && limit.verdict().kind() == StepVerdict.Kind.BROKE);
+            node.put("limitedBy", limit == null ? "nothing (the trials ran out)" : limit.verdict().limiter().text);
+            node.put("answer", answer(o));
             node.put("complete", o.complete());
             ArrayNode trials = node.putArray("trials");
             for (CapacitySearch.Trial t : o.trials()) {
-                ObjectNode trial = trials.addObject();
-                trial.put("scenario", t.name());
-                trial.put("targetPerSec", t.targetRate());
-                putFigure(trial, "achievedPerSec", t.achievedRate(), 100);
-                trial.put("fromDueP50Us", t.p50Us());
-                trial.put("fromDueP99Us", t.p99Us());
-                trial.put("serviceP99Us", t.serviceP99Us());
-                putFigure(trial, "errorPercent", t.errorPercent(), 1000);
-                trial.put("held", t.held());
-                ArrayNode broken = trial.putArray("broken");
-                t.broken().forEach(broken::add);
+                trial(trials.addObject(), t);
             }
         }
         return root;
+    }
+
+    private static void trial(ObjectNode trial, CapacitySearch.Trial t) {
+        trial.put("scenario", t.run());
+        trial.put("step", t.step());
+        trial.put("targetPerSec", t.targetRate());
+        putFigure(trial, "achievedPerSec", t.achievedRate(), 100);
+        putMicros(trial, "fromDueP50Us", t.p50Us());
+        putMicros(trial, "fromDueP99Us", t.p99Us());
+        putMicros(trial, "serviceP99Us", t.serviceP99Us());
+        putFigure(trial, "errorPercent", t.errorPercent(), 1000);
+        trial.put("held", t.held());
+        trial.put("verdict", t.verdict().kind().text);
+        trial.put("limitedBy", t.verdict().limiter().text);
+        ArrayNode broken = trial.putArray("broken");
+        t.verdict().reasons().forEach(broken::add);
+        CapacitySearch.Evidence ev = t.evidence();
+        ObjectNode window = trial.putObject("window");
+        window.put("fromEpochMs", ev.fromUs() / 1000);
+        window.put("toEpochMs", ev.toUs() / 1000);
+        window.put("fromDueUs", ev.fromUs());
+        window.put("toDueUs", ev.toUs());
+        window.put("calls", ev.calls());
+        window.put("neverEnded", ev.missing());
+        trial.put("lagFirstQuarterUs", ev.lagFirstQuarterUs());
+        trial.put("lagLastQuarterUs", ev.lagLastQuarterUs());
+        trial.put("ownDelayP99Us", ev.ownDelayP99Us());
+        putRate(trial, "threadsBusyPercent", round1(ev.threadsBusyPercent()));
+        putRate(trial, "serviceMeanUs", round1(ev.serviceMeanUs()));
+        if (ev.cpu() == null) {
+            trial.putNull("cpuPercent");
+        } else {
+            ObjectNode cpu = trial.putObject("cpuPercent");
+            cpu.put("machine", round1(ev.cpu().machine()));
+            ev.cpu().parties().forEach((name, share) -> cpu.put(name, round1(share)));
+            cpu.put("others", round1(ev.cpu().others()));
+        }
+    }
+
+    private static double round1(double d) {
+        return Double.isNaN(d) ? d : Math.round(d * 10) / 10.0;
+    }
+
+    private static void putRate(ObjectNode node, String key, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(key);
+        } else {
+            node.put(key, value);
+        }
     }
 
     void write(Path dir) throws java.io.IOException {
@@ -131,6 +207,20 @@ final class CapacityReport {
     /** A trial's figure, {@code -} when it measured nothing (NaN). */
     private static String figure(double value, int digits) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", value);
+    }
+
+    /** Microseconds as milliseconds with three decimals, {@code -} when not measured (negative). */
+    private static String millis(long us) {
+        return us < 0 ? "-" : String.format(Locale.ROOT, "%.3f", us / 1000.0);
+    }
+
+    /** Microseconds, {@code null} when not measured (negative). */
+    private static void putMicros(ObjectNode node, String field, long us) {
+        if (us < 0) {
+            node.putNull(field);
+        } else {
+            node.put(field, us);
+        }
     }
 
     /** A figure rounded to {@code 1/scale}, {@code null} when it measured nothing (NaN). */

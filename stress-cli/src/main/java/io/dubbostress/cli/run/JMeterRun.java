@@ -49,6 +49,7 @@ public final class JMeterRun {
     private volatile long testStartNanos;
     private volatile String stoppedBecause;
     private volatile long stoppedAtMs;
+    private volatile long endedEarlyAtMs;
 
     private JMeterRun(String name, List<String> command, Path out, int shutdownPort) {
         this.name = name;
@@ -261,6 +262,15 @@ public final class JMeterRun {
         default Duration graceAfterShutdown() {
             return GRACEFUL_STOP;
         }
+
+        /**
+         * Whether JMeter has done what it was run for before its plan's end (a capacity search's steps are judged):
+         * it is then asked to end as {@link #stopReason} would have it, in the same steps, but the run is no failure
+         * ({@link #stoppedBecause()} stays null; {@link #endedEarlyAtMs()} says when).
+         */
+        default boolean finished(JMeterRun run) {
+            return false;
+        }
     }
 
     /**
@@ -289,6 +299,9 @@ public final class JMeterRun {
                     stoppedAtMs = System.currentTimeMillis();
                     stoppedBecause = reason;
                     steps = new StopSteps(watch.graceAfterShutdown());
+                } else if (watch.finished(this)) {
+                    endedEarlyAtMs = System.currentTimeMillis();
+                    steps = new StopSteps(GRACEFUL_STOP);
                 }
             }
             if (steps != null) {
@@ -301,6 +314,11 @@ public final class JMeterRun {
     /** Why a {@link Watch} stopped this JMeter, or null when it ended by itself (or was asked by a Ctrl-C). */
     public String stoppedBecause() {
         return stoppedBecause;
+    }
+
+    /** Epoch ms a {@link Watch} found JMeter {@link Watch#finished} and asked it to end, or 0. */
+    public long endedEarlyAtMs() {
+        return endedEarlyAtMs;
     }
 
     /** Epoch ms a {@link Watch} decided to stop this JMeter, or 0. */

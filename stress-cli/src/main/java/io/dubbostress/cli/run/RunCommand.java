@@ -79,9 +79,11 @@ public class RunCommand implements Callable<Integer> {
                     + "0..1000:60s,1000 = a linear ramp. With --find-max-rate: the first trial's rate (default 100).")
     RateSchedule rate;
 
-    @Option(names = "--find-max-rate", description = "Capacity search: per scenario, trials of --duration at a "
-            + "constant rate, doubling from --rate while the --slo holds, then bisecting, up to --search-trials; "
-            + "reports the highest rate that held and the curve (capacity.md, capacity.json, the console).")
+    @Option(names = "--find-max-rate", description = "Capacity search: per scenario, steps of --duration at a "
+            + "constant rate, doubling from --rate while the --slo holds, then bisecting, up to --search-trials; the "
+            + "steps run as steps of one JMeter run (after every thread's opening call), each judged over its own "
+            + "window after --warmup: held, broke or not sure, and what limited it (the provider, the load generator, "
+            + "the machine, the SLO). Reports the answer and the curve (capacity.md, capacity.json, the console).")
     boolean findMaxRate;
 
     @Option(names = "--slo", paramLabel = "SLO", converter = Slo.Converter.class,
@@ -90,7 +92,7 @@ public class RunCommand implements Callable<Integer> {
     Slo slo;
 
     @Option(names = "--search-trials", paramLabel = "N", defaultValue = "8",
-            description = "With --find-max-rate: at most this many trials per scenario. Default: ${DEFAULT-VALUE}.")
+            description = "With --find-max-rate: at most this many steps per scenario. Default: ${DEFAULT-VALUE}.")
     int searchTrials;
 
     @Option(names = "--jmeter-jvm-args", paramLabel = "ARGS", defaultValue = HarnessDefaults.LOAD_JVM_ARGS,
@@ -194,9 +196,16 @@ public class RunCommand implements Callable<Integer> {
             if (slo == null) {
                 throw new UserError("Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms");
             }
-            if (rate.isOpen() && (rate.segments().size() != 1 || !rate.segments().get(0).matches("[0-9.]+"))) {
+            if (rate.isOpen() && (rate.segments().size() != 1 || rate.segments().get(0).contains(":")
+                    || rate.segments().get(0).contains(".."))) {
                 throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                         + "constant rate, e.g. 200, not '" + rate.asProperty() + "'");
+            }
+            if (!remote.isEmpty()) {
+                // each server's schedule starts after its own opening calls, and says so in its own jmeter.log: the
+                // steps' windows on the controller would be guesses
+                throw new UserError("Option '--find-max-rate' cannot be used with '--remote': the search judges each "
+                        + "step from the moment this machine's JMeter started its schedule; run it with a local JMeter");
             }
             if (searchTrials < 1) {
                 throw new UserError("Invalid value for option '--search-trials': " + searchTrials
@@ -209,6 +218,8 @@ public class RunCommand implements Callable<Integer> {
         } else if (slo != null) {
             throw new UserError("Option '--slo' is for the capacity search: add --find-max-rate");
         }
+        // what the plans' Target Rate Schedule would refuse at its first call, or cut at the run's end
+        s.rate.check(s.threads, s.duration);
         s.timeoutMs = harness.timeoutMs;
         s.cpuIterations = harness.cpuIterations;
         s.providerJvmArgs = harness.providerJvmArgs;

@@ -3,11 +3,7 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
-import io.dubbostress.report.FromDueLatency;
-import io.dubbostress.report.Report;
-import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.ScenarioResult;
-import io.dubbostress.report.ScenarioStats;
 import io.dubbostress.report.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -25,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -142,9 +139,9 @@ final class RunSession {
     }
 
     /**
-     * {@code --find-max-rate}: per scenario a {@link CapacitySearch}, each trial a scenario of its own
-     * ({@code direct-1k-at-400}) at a constant rate, judged by the {@link Slo} on its JTL; capacity.md and
-     * capacity.json are written after each scenario's search.
+     * {@code --find-max-rate}: per scenario a {@link CapacitySearch}, its steps run as steps of JMeter runs
+     * ({@link SearchRun}: {@code direct-1k-search-1}, {@code -search-2}, ..., each a scenario of the run), judged as
+     * they go; capacity.md and capacity.json are written after each scenario's search.
      */
     private CapacityReport findMaxRate(double warmupSeconds) {
         CapacityReport capacity = new CapacityReport(settings.slo);
@@ -156,27 +153,61 @@ final class RunSession {
             if (interrupted || stop[0]) {
                 break;
             }
-            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rate -> {
+            int[] runs = {0};
+            double[] firstServiceMeanUs = {Double.NaN};
+            CapacitySearch.Trial[] lastTrial = {null};
+            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rates -> {
                 if (interrupted || stop[0]) {
                     return null;
                 }
-                String name = scenario.name() + "-at-" + CapacityReport.rate(rate);
+                String name = scenario.name() + "-search-" + (++runs[0]);
                 RunManifest.ScenarioRecord record = new RunManifest.ScenarioRecord(name, scenario.kind().planFile(),
                         scenario.payloadBytes(), warmupSeconds);
+                record.addMessage("capacity search: steps of " + String.join(", ", rates.stream()
+                        .map(CapacityReport::rate).toList()) + " calls/s, " + DurationConverter.format(settings.duration)
+                        + " each, as one JMeter run ended at the first that did not hold; capacity.md judges each "
+                        + "step, the report's figures for this scenario mix them");
                 manifest.scenarios.add(record);
                 index[0]++;
-                boolean goOn = runner.run(scenario, name, RateSchedule.constant(rate), index[0], count, record,
-                        services.endpoints(), this::writeManifest);
+                ServiceEndpoints endpoints = services.endpoints();
+                CpuShares cpu = new CpuShares(Path.of("/proc"), Map.of(CapacityReport.PROVIDER,
+                        endpoints.providerPid, CapacityReport.CONSUMER, scenario.kind().needsConsumer()
+                                ? endpoints.consumerPid : -1L));
+                // a step again after a start that had not settled: this run's first step a step longer, before its window
+                Duration leadIn = lastTrial[0] != null && lastTrial[0].targetRate() == rates.get(0)
+                        && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.duration
+                        : Duration.ZERO;
+                SearchRun steps = new SearchRun(rates, settings.duration, settings.warmup, leadIn, settings.slo,
+                        settings.threads, layout.jtl(name), layout.scenarioDir(name).resolve("jmeter.log"), cpu,
+                        firstServiceMeanUs[0]);
+                boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
+                        steps.runDuration(), steps), index[0], count, record, endpoints, this::writeManifest);
+                List<CapacitySearch.Trial> trials = steps.trials(name, record.endEpochMs);
+                for (CapacitySearch.Trial trial : trials) {
+                    if (trial.failed()) { // measured nothing: a failed scenario of the run, as any (exit code 1)
+                        record.status = ScenarioStatus.FAILED;
+                        record.addMessage("step " + trial.step() + " at " + CapacityReport.rate(trial.targetRate())
+                                + " calls/s: " + String.join("; ", trial.broken()));
+                    }
+                }
                 if (!afterScenario(scenario, record, goOn)) {
                     stop[0] = true;
                     return null;
                 }
-                CapacitySearch.Trial trial = trial(name, rate);
-                err.printf(Locale.ROOT, "stress run: %s at %s calls/s: achieved %.1f/s, from due p50 %.3f ms, p99 %.3f"
-                        + " ms, errors %.2f %%: %s%n", scenario.name(), CapacityReport.rate(rate), trial.achievedRate(),
-                        trial.p50Us() / 1000.0, trial.p99Us() / 1000.0, trial.errorPercent(),
-                        trial.held() ? "held" : "broke the SLO (" + String.join("; ", trial.broken()) + ")");
-                return trial;
+                if (!trials.isEmpty() && Double.isNaN(firstServiceMeanUs[0])) {
+                    firstServiceMeanUs[0] = trials.get(0).evidence().serviceMeanUs();
+                }
+                if (!trials.isEmpty()) {
+                    lastTrial[0] = trials.get(trials.size() - 1);
+                }
+                for (CapacitySearch.Trial trial : trials) {
+                    err.println("stress run: " + CapacityReport.consoleLine(scenario.name(), trial));
+                }
+                if (trials.isEmpty()) {
+                    err.println("stress run: " + name + ": no step of the capacity search could be judged (no call "
+                            + "of its schedule in " + layout.root().relativize(layout.jtl(name)) + ")");
+                }
+                return trials;
             });
             capacity.add(scenario.name(), outcome);
             try {
@@ -187,22 +218,6 @@ final class RunSession {
             }
         }
         return capacity;
-    }
-
-    /** One trial judged by the SLO, from its JTL (its warm-up left out, as the report does). */
-    private CapacitySearch.Trial trial(String name, double rate) {
-        try {
-            Report report = new ReportBuilder().warmupMs(settings.warmup.toMillis()).build(List.of(layout.jtl(name)));
-            ScenarioResult result = report.scenarios().get(0);
-            ScenarioStats stats = result.stats();
-            FromDueLatency paced = stats.fromDue();
-            double serviceP99 = stats.percentile(99) * stats.unit().micros();
-            return new CapacitySearch.Trial(name, rate, stats.tps(), paced == null ? 0 : paced.percentile(50),
-                    paced == null ? 0 : paced.percentile(99), Double.isNaN(serviceP99) ? 0 : Math.round(serviceP99),
-                    stats.errorPercent(), settings.slo.broken(result));
-        } catch (UserError e) {
-            return new CapacitySearch.Trial(name, rate, 0, 0, 0, 0, 100, List.of("no result: " + e.getMessage()));
-        }
     }
 
     /** What follows every scenario: its outcome checked, the agent restarted if it died; false to stop the run. */

@@ -3,6 +3,7 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.report.jtl.JtlSpan;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -25,6 +26,9 @@ import java.util.regex.Pattern;
  * scenario's run.json record; {@link #requestShutdown} asks the JMeter in flight to finish gracefully.
  */
 final class ScenarioRunner {
+
+    /** Room in a rate-driven scenario's thread groups for the opening calls (a first connection took 10 s here). */
+    static final Duration OPENING_ALLOWANCE = Duration.ofSeconds(60);
 
     /**
      * JMeter's client lines naming the servers of the -R list it could not configure ({@code ... Following remote
@@ -66,30 +70,59 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        return run(scenario, scenario.name(), settings.rate, index, settings.scenarios.size(), record, endpoints,
+        if (!settings.rate.isOpen()) {
+            return run(scenario, new Shape(scenario.name(), settings.rate, settings.duration, null), index,
+                    settings.scenarios.size(), record, endpoints, saved);
+        }
+        // at a target rate the duration is the schedule's, counted from its start after the opening calls: every step
+        // sized, then rate 0 (the threads stop when it is done), in thread groups with room for slow opening calls
+        boolean goOn = run(scenario, new Shape(scenario.name(), settings.rate.sized(settings.duration).ending(),
+                settings.duration.plus(OPENING_ALLOWANCE), null), index, settings.scenarios.size(), record, endpoints,
                 saved);
+        long origin = new ScheduleStartLine(layout.scenarioDir(scenario.name()).resolve("jmeter.log")).read();
+        long scheduleStartMs = origin < 0 ? -1 : origin / 1000;
+        long firstStartMs = firstSampleStartMs(layout.jtl(scenario.name()));
+        if (scheduleStartMs > firstStartMs && firstStartMs > 0 && record.warmupSeconds != null) {
+            // the report's warm-up counts from the first sample (an opening call, seconds on a loaded machine before
+            // the schedule's start): it must cover the opening calls as well
+            double opening = (scheduleStartMs - Math.max(firstStartMs, record.startEpochMs)) / 1000.0;
+            record.warmupSeconds = Math.ceil((opening + record.warmupSeconds) * 10) / 10;
+            record.addMessage(String.format(Locale.ROOT, "its schedule started %.1f s after its first call, after every "
+                    + "thread's opening call; its warm-up counts from there", opening));
+            saved.run();
+        }
+        return goOn;
     }
 
     /**
-     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, in the folder
-     * {@code name} (a capacity search's trial: {@code direct-1k-at-400}) at {@code rate}, number {@code index} of
-     * {@code count}.
+     * How one JMeter run of a scenario differs from the run's settings: its folder {@code name} (a capacity search's
+     * run of steps: {@code direct-1k-search-2}), its rate, its length, and a {@code watch} of its own (null: none)
+     * that may find it done before its end.
      */
-    boolean run(Scenario scenario, String name, RateSchedule rate, int index, int count,
-            RunManifest.ScenarioRecord record, ServiceEndpoints endpoints, Runnable saved) {
+    record Shape(String name, RateSchedule rate, Duration duration, JMeterRun.Watch watch) {
+    }
+
+    /**
+     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, shaped by
+     * {@code shape}, number {@code index} of {@code count}.
+     */
+    boolean run(Scenario scenario, Shape shape, int index, int count, RunManifest.ScenarioRecord record,
+            ServiceEndpoints endpoints, Runnable saved) {
+        String name = shape.name();
+        RateSchedule rate = shape.rate();
         Path dir = RunFolderSetup.scenarioDir(layout, name);
         JMeterRun run = JMeterRun.prepare(java, jmeter,
                 JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
                         .withGcLog(layout.gcLog("jmeter-" + name))
-                        .withProperties(planProperties(scenario, rate, dir, endpoints))
+                        .withProperties(planProperties(scenario, rate, shape.duration(), dir, endpoints))
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
-        Progress progress = new Progress(err, terminal, name, index, count, settings.duration);
-        ScenarioWatchdog watchdog = new ScenarioWatchdog(settings.duration, settings.rampup,
+        Progress progress = new Progress(err, terminal, name, index, count, shape.duration());
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(shape.duration(), settings.rampup,
                 !settings.remoteHosts.isEmpty());
         GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err, name);
         JMeterRun.Watch watch = new JMeterRun.Watch() {
@@ -112,6 +145,11 @@ final class ScenarioRunner {
             @Override
             public Duration graceAfterShutdown() {
                 return byGenerators ? generators.graceAfterShutdown() : JMeterRun.Watch.super.graceAfterShutdown();
+            }
+
+            @Override
+            public boolean finished(JMeterRun r) {
+                return shape.watch() != null && shape.watch().finished(r);
             }
         };
         current = run;
@@ -162,6 +200,14 @@ final class ScenarioRunner {
                 record.addMessage(unfinished);
             }
         }
+        String refused = run.console().lines().filter(l -> l.endsWith(": the test is stopped")).findFirst()
+                .orElse(null);
+        if (refused != null) {
+            // the plan's Target Rate Schedule refused what it could not honour (JMeter exits 1): said as it said it
+            record.status = ScenarioStatus.FAILED;
+            record.addMessage(refused.trim());
+            err.println("stress run: " + name + ": " + refused.trim());
+        }
         if (!ProcessReaper.shuttingDown()) { // a Ctrl-C's scenario is what it is: interrupted
             String unrecorded = unrecorded(jtl, progress.samples());
             if (unrecorded != null) {
@@ -174,6 +220,15 @@ final class ScenarioRunner {
                 run.stoppedAtMs() > 0 ? Math.min(run.stoppedAtMs(), record.endEpochMs) : record.endEpochMs);
         saved.run();
         return !space.wasFull();
+    }
+
+    /** The earliest sample start of a JTL (epoch ms), as the report finds it; -1 when it has none or is unreadable. */
+    private static long firstSampleStartMs(Path jtl) {
+        try {
+            return Files.isRegularFile(jtl) ? JtlSpan.probe(jtl, 200_000, 4L << 20).firstStartMs() : -1;
+        } catch (RuntimeException e) {
+            return -1;
+        }
     }
 
     /** The first of JMeter's lines naming servers it could not configure or start, from "Following", or null. */
@@ -246,14 +301,14 @@ final class ScenarioRunner {
     }
 
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
-    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Path dir,
+    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Duration duration, Path dir,
             ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
         RemoteGenerators generators = settings.generators();
         // with --remote every server runs the plan: each gets its share of the run's threads
         p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
         p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
-        p.put("duration", String.valueOf(settings.duration.getSeconds()));
+        p.put("duration", String.valueOf(duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
         p.put("timeout", String.valueOf(settings.timeoutMs));
         // the run's rate: with --remote the plan's Target Rate Schedule paces rate / load_generators on each server

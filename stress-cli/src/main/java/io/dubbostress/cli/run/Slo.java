@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
@@ -160,36 +161,49 @@ public final class Slo {
 
     /**
      * What of the SLO a trial broke (empty: it held): a trial that failed ({@link ScenarioOutcome}: no steady call,
-     * or every call failed), one without paced calls, a percentile over its limit, a percentile judged on too few
-     * calls (then it is their maximum, which cannot vouch for the percentile), more errors than the budget.
+     * or every call failed), else as {@link #broken(FromDueLatency, double)}.
      */
     public List<String> broken(ScenarioResult trial) {
-        List<String> broken = new ArrayList<>();
         ScenarioOutcome outcome = trial.outcome();
         if (outcome.failed()) {
-            broken.add("failed: " + outcome.reason());
-            return broken;
+            return List.of("failed: " + outcome.reason());
         }
-        ScenarioStats stats = trial.stats();
-        FromDueLatency paced = stats.fromDue();
-        if (paced == null || paced.samples() == 0) {
+        return broken(trial.stats().fromDue(), trial.stats().errorPercent());
+    }
+
+    /** As {@link #broken(DoubleToLongFunction, long, double)} over a trial's paced calls; null breaks it. */
+    public List<String> broken(FromDueLatency paced, double errorPercent) {
+        if (paced == null) {
+            return broken(p -> 0, 0, errorPercent);
+        }
+        return broken(paced::percentile, paced.samples(), errorPercent);
+    }
+
+    /**
+     * What of the SLO a distribution of times from the due time broke (empty: it held): {@code percentile} gives
+     * microseconds, {@code samples} how many it holds. Broken: no sample, a percentile over its limit, a percentile
+     * judged on too few calls (then it is their maximum, which cannot vouch for the percentile), more errors than the
+     * budget (an error share that is not a number breaks it too).
+     */
+    public List<String> broken(DoubleToLongFunction percentile, long samples, double errorPercent) {
+        List<String> broken = new ArrayList<>();
+        if (samples == 0) {
             broken.add("no paced sample");
             return broken;
         }
         for (Limit limit : limits) {
-            long value = paced.percentile(limit.percentile());
-            boolean maximum = Percentiles.isMaximum(limit.percentile(), paced.samples());
+            long value = percentile.applyAsLong(limit.percentile());
+            boolean maximum = Percentiles.isMaximum(limit.percentile(), samples);
             if (value > limit.micros()) {
                 broken.add(String.format(Locale.ROOT, "%s %.3f ms > %.3f ms%s", Percentiles.name(limit.percentile()),
                         value / 1000.0, limit.micros() / 1000.0, maximum
-                        ? String.format(Locale.ROOT, " (the maximum of %,d calls)", paced.samples()) : ""));
+                        ? String.format(Locale.ROOT, " (the maximum of %,d calls)", samples) : ""));
             } else if (maximum) {
                 broken.add(String.format(Locale.ROOT, "%s judged on %,d calls is their maximum (%.3f ms): it needs at"
-                        + " least %,d calls", Percentiles.name(limit.percentile()), paced.samples(), value / 1000.0,
+                        + " least %,d calls", Percentiles.name(limit.percentile()), samples, value / 1000.0,
                         Percentiles.minimumSamples(limit.percentile())));
             }
         }
-        double errorPercent = stats.errorPercent();
         if (!(errorPercent <= errorBudgetPercent)) {
             broken.add(String.format(Locale.ROOT, "errors %.3f %% > %s %%", errorPercent, strip(errorBudgetPercent)));
         }

@@ -17,45 +17,139 @@ import picocli.CommandLine.TypeConversionException;
 /** The capacity search's rule (double while the SLO holds, then bisect) and the SLO grammar. */
 class CapacitySearchTest {
 
-    /** A service whose SLO holds up to {@code capacity} calls/s: the trials it would see, in order. */
-    private static CapacitySearch.Outcome against(double capacity, double start, int maxTrials, List<Double> asked) {
-        return new CapacitySearch(start, maxTrials).search(rate -> {
-            asked.add(rate);
-            return new CapacitySearch.Trial("t", rate, rate, 100, 200, 150, 0,
-                    rate <= capacity ? List.of() : List.of("p99 over"));
+    static CapacitySearch.Trial trial(double rate, StepVerdict.Kind kind, StepVerdict.Limiter limiter) {
+        return new CapacitySearch.Trial("t", 1, rate, rate, 100, 200, 150, 0,
+                new StepVerdict(kind, limiter, kind == StepVerdict.Kind.HELD ? List.of() : List.of("p99 over")),
+                new CapacitySearch.Evidence(0, 0, 0, 0, 0, 0, 0, 0, 100, null));
+    }
+
+    /**
+     * A service whose SLO holds up to {@code capacity} calls/s, run as JMeter runs of steps: each run returns its
+     * steps up to the first that did not hold. {@code asked}: every rate judged, in order; {@code runs}: the runs.
+     */
+    private static CapacitySearch.Outcome against(double capacity, double start, int maxTrials, List<Double> asked,
+            List<List<Double>> runs) {
+        return new CapacitySearch(start, maxTrials).search(rates -> {
+            runs.add(rates);
+            List<CapacitySearch.Trial> trials = new ArrayList<>();
+            for (double rate : rates) {
+                asked.add(rate);
+                boolean held = rate <= capacity;
+                trials.add(trial(rate, held ? StepVerdict.Kind.HELD : StepVerdict.Kind.BROKE,
+                        held ? StepVerdict.Limiter.NONE : StepVerdict.Limiter.PROVIDER));
+                if (!held) {
+                    break;
+                }
+            }
+            return trials;
         });
     }
 
     @Test
-    void doublesWhileTheSloHoldsThenBisectsToTenPercent() {
+    void doublesWhileTheSloHoldsThenBisectsToTenPercentInRunsOfSteps() {
         List<Double> asked = new ArrayList<>();
-        CapacitySearch.Outcome o = against(1000, 100, 20, asked);
+        List<List<Double>> runs = new ArrayList<>();
+        CapacitySearch.Outcome o = against(1000, 100, 20, asked, runs);
         // 100, 200, 400, 800 held; 1600 broke; then 1200 broke, 1000 held, 1100 broke: within 10 % of 1000
         assertThat(asked).containsExactly(100.0, 200.0, 400.0, 800.0, 1600.0, 1200.0, 1000.0, 1100.0);
+        // three JMeter runs: the doubling, then each bisection with those above it as if it held
+        assertThat(runs).hasSize(3);
+        assertThat(runs.get(0)).startsWith(100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0);
+        assertThat(runs.get(1)).containsExactly(1200.0, 1400.0, 1500.0);
+        assertThat(runs.get(2)).containsExactly(1000.0, 1100.0);
         assertThat(o.highestHeld()).isEqualTo(1000);
         assertThat(o.lowestBroken()).isEqualTo(1100);
+        assertThat(o.limit().targetRate()).isEqualTo(1100);
         assertThat(o.complete()).isTrue();
     }
 
     @Test
     void aBreakAtTheFirstTrialBisectsDownwardsAndTheTrialsAreBounded() {
         List<Double> asked = new ArrayList<>();
-        CapacitySearch.Outcome o = against(30, 100, 4, asked);
+        CapacitySearch.Outcome o = against(30, 100, 4, asked, new ArrayList<>());
         assertThat(asked).containsExactly(100.0, 50.0, 25.0, 38.0);
         assertThat(o.highestHeld()).isEqualTo(25);
         assertThat(o.lowestBroken()).isEqualTo(38);
         List<Double> none = new ArrayList<>();
-        CapacitySearch.Outcome never = against(1e9, 100, 3, none);
+        List<List<Double>> runs = new ArrayList<>();
+        CapacitySearch.Outcome never = against(1e9, 100, 3, none, runs);
         assertThat(none).containsExactly(100.0, 200.0, 400.0);
+        assertThat(runs).containsExactly(List.of(100.0, 200.0, 400.0));
         assertThat(never.lowestBroken()).isNaN();
         assertThat(never.highestHeld()).isEqualTo(400);
+        assertThat(never.limit()).isNull();
     }
 
     @Test
     void aTrialThatCannotRunEndsTheSearchIncomplete() {
-        CapacitySearch.Outcome o = new CapacitySearch(100, 8).search(rate -> null);
+        CapacitySearch.Outcome o = new CapacitySearch(100, 8).search(rates -> null);
         assertThat(o.trials()).isEmpty();
         assertThat(o.complete()).isFalse();
+    }
+
+    /** Not sure: tried once more in a run of its own; not sure again ends the search, what held stays sure. */
+    @Test
+    void aStepThatIsNotSureIsTriedOnceMoreThenEndsTheSearch() {
+        List<List<Double>> runs = new ArrayList<>();
+        CapacitySearch.Outcome o = new CapacitySearch(100, 8).search(rates -> {
+            runs.add(rates);
+            List<CapacitySearch.Trial> trials = new ArrayList<>();
+            for (double rate : rates) {
+                boolean held = rate < 400;
+                trials.add(trial(rate, held ? StepVerdict.Kind.HELD : StepVerdict.Kind.NOT_SURE,
+                        held ? StepVerdict.Limiter.NONE : StepVerdict.Limiter.MACHINE));
+                if (!held) {
+                    break;
+                }
+            }
+            return trials;
+        });
+        assertThat(runs.get(1)).containsExactly(400.0);
+        assertThat(runs).hasSize(2);
+        assertThat(o.highestHeld()).isEqualTo(200);
+        assertThat(o.lowestBroken()).isNaN();
+        assertThat(o.notSureAt()).isEqualTo(400);
+        assertThat(o.limit().verdict().kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(CapacityReport.answer(o)).startsWith("held up to 200 calls/s; not sure at 400 calls/s, limited by the "
+                + "machine's other processes: the capacity above 200 calls/s is not known");
+
+        // a retry that holds: the search goes on as if it had held the first time
+        List<Double> asked = new ArrayList<>();
+        boolean[] first = {true};
+        CapacitySearch.Outcome retried = new CapacitySearch(100, 8).search(rates -> {
+            List<CapacitySearch.Trial> trials = new ArrayList<>();
+            for (double rate : rates) {
+                asked.add(rate);
+                StepVerdict.Kind kind = rate == 200 && first[0] ? StepVerdict.Kind.NOT_SURE
+                        : rate <= 300 ? StepVerdict.Kind.HELD : StepVerdict.Kind.BROKE;
+                if (rate == 200) {
+                    first[0] = false;
+                }
+                trials.add(trial(rate, kind, StepVerdict.Limiter.NONE));
+                if (kind != StepVerdict.Kind.HELD) {
+                    break;
+                }
+            }
+            return trials;
+        });
+        assertThat(asked).startsWith(100.0, 200.0, 200.0, 400.0, 300.0);
+        assertThat(retried.highestHeld()).isEqualTo(300);
+        assertThat(retried.limit().verdict().kind()).isEqualTo(StepVerdict.Kind.BROKE);
+    }
+
+    /** A load generator whose threads are all busy cannot drive more: no retry, nothing above is claimed. */
+    @Test
+    void busyLoadGeneratorThreadsEndTheSearchAtOnce() {
+        List<List<Double>> runs = new ArrayList<>();
+        CapacitySearch.Outcome o = new CapacitySearch(100, 8).search(rates -> {
+            runs.add(rates);
+            return List.of(trial(rates.get(0), StepVerdict.Kind.HELD, StepVerdict.Limiter.NONE),
+                    trial(rates.get(1), StepVerdict.Kind.NOT_SURE, StepVerdict.Limiter.LOAD_GENERATOR_THREADS));
+        });
+        assertThat(runs).hasSize(1);
+        assertThat(o.highestHeld()).isEqualTo(100);
+        assertThat(CapacityReport.answer(o)).contains("not sure at 200 calls/s, limited by the load generator's threads "
+                + "(--threads)");
     }
 
     @Test

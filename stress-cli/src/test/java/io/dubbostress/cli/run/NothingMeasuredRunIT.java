@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two runs that measure nothing, as a new user made them, end to end with the embedded JMeter against a provider
  * address where nothing listens (no provider to start: the two runs, side by side, cost a JMeter each):
- * {@code --rate 0.001} (the only call falls in the warm-up: once "samples 0, errors 0.00 %, exit 0") and a capacity
- * search whose every call fails (once "held up to 200 calls/s" at 100 % errors with a budget over 100 %). Both must
- * say failed: run.json, the report's row and JSON, the closing line, exit code 1.
+ * {@code --rate 0.001} (the only calls, the opening call and arrival 0, fall in the warm-up: once "samples 0, errors
+ * 0.00 %, exit 0") and a capacity search whose every call fails (once "held up to 200 calls/s" at 100 % errors with
+ * a budget over 100 %). Both must say failed: run.json, the report's row and JSON, the closing line, exit code 1.
  */
 class NothingMeasuredRunIT {
 
@@ -64,22 +64,23 @@ class NothingMeasuredRunIT {
         assertThat(runJson.get("status").asText()).isEqualTo("failed");
         JsonNode record = runJson.get("scenarios").get(0);
         assertThat(record.get("status").asText()).isEqualTo("failed");
-        assertThat(record.get("message").asText()).startsWith("no steady-state sample: its 1 sample(s) all started"
-                + " in the warm-up").contains("and 1 of them failed (NETWORK ");
+        // two calls: each thread's opening call, then arrival 0 of the schedule, due when it ended
+        assertThat(record.get("message").asText()).contains("no steady-state sample: its 2 sample(s) all started"
+                + " in the warm-up").contains("and 2 of them failed (NETWORK ");
         // the report's copy of run.json says what run.json says
         JsonNode report = new ObjectMapper().readTree(run.resolve("report.json").toFile());
         assertThat(report.at("/run/status").asText()).isEqualTo("failed");
         JsonNode scenario = report.get("scenarios").get(0);
         assertThat(scenario.get("status").asText()).isEqualTo("failed");
         assertThat(scenario.get("samples").asLong()).isZero();
-        assertThat(scenario.get("warmup").get("errors").asLong()).isEqualTo(1);
+        assertThat(scenario.get("warmup").get("errors").asLong()).isEqualTo(2);
         assertThat(scenario.get("errors").get("percent").isNull()).as("never 'errors 0.00 %'").isTrue();
         assertThat(scenario.get("latency").get("p50").isNull()).isTrue();
         assertThat(scenario.get("latency").get("max").isNull()).isTrue();
-        assertThat(scenario.get("errors").get("pausedAfter").get("byCode").get("NETWORK").asLong()).isEqualTo(1);
+        assertThat(scenario.get("errors").get("pausedAfter").get("byCode").get("NETWORK").asLong()).isEqualTo(2);
         assertThat(Files.readString(run.resolve("report.md"))).contains("| direct-1k | failed | 0 | - | - |");
-        assertThat(warmupOnly.logText()).contains("stress run: failed: direct-1k: no steady-state sample: its 1"
-                + " sample(s) all started in the warm-up");
+        assertThat(warmupOnly.logText()).contains("stress run: failed: direct-1k: ").contains("no steady-state sample:"
+                + " its 2 sample(s) all started in the warm-up");
     }
 
     @Test
@@ -91,13 +92,16 @@ class NothingMeasuredRunIT {
         assertThat(searched.get("highestHeldPerSec").asDouble()).isZero();
         JsonNode trial = searched.get("trials").get(0);
         assertThat(trial.get("held").asBoolean()).isFalse();
-        assertThat(trial.get("broken").get(0).asText()).startsWith("failed: every steady-state sample failed (")
-                .contains(": NETWORK ");
-        assertThat(Files.readString(run.resolve("capacity.md"))).contains("no rate tried held the SLO");
+        assertThat(trial.get("broken").get(0).asText())
+                .startsWith("failed: every call due in the step's window failed (").contains("calls: NETWORK ");
+        assertThat(Files.readString(run.resolve("capacity.md"))).contains("no rate tried held the SLO")
+                .doesNotContain("NaN");
         JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
         assertThat(runJson.get("status").asText()).isEqualTo("failed");
         assertThat(runJson.at("/scenarios/0/status").asText()).isEqualTo("failed");
-        assertThat(capacity.logText()).contains("stress run: failed: direct-1k-at-20: every steady-state sample"
-                + " failed");
+        assertThat(runJson.at("/scenarios/0/message").asText())
+                .contains("step 1 at 20 calls/s: failed: every call due in the step's window failed (");
+        assertThat(capacity.logText()).contains("stress run: failed: direct-1k-search-1: ")
+                .contains("direct-1k at 20 calls/s: achieved ").doesNotContain("NaN");
     }
 }

@@ -47,7 +47,22 @@ class RunOptionsTest {
                 "--warmup", "1m", "--duration", "30s");
         assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, "
                 + "steps like 100,200,400 or 100:30s,200:1m, or a ramp like 0..1000:60s", "--rate", "fast");
+        assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
+                + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
+                + "most", "--rate", "1e9");
+        assertRefused("stress run: Invalid value for option '--rate': 99999999999999999999999 calls/s cannot be "
+                + "reached by 20 threads (--threads): a thread makes at most one call per 10 us (100,000 calls/s), so "
+                + "2,000,000 calls/s at most", "--rate", "99999999999999999999999");
+        assertRefused("stress run: Invalid value for option '--rate': the schedule 100:30s,200:1m lasts 1m30s, longer "
+                + "than --duration 30s: what comes after 30s would never run; give a --duration that holds it, or a "
+                + "shorter schedule", "--rate", "100:30s,200:1m", "--duration", "30s");
+        assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
+                + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
+                + "most", "--find-max-rate", "--slo", "p99=20ms", "--rate", "1e9");
         assertRefused("stress run: Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms", "--find-max-rate");
+        assertRefused("stress run: Option '--find-max-rate' cannot be used with '--remote': the search judges each step "
+                + "from the moment this machine's JMeter started its schedule; run it with a local JMeter",
+                "--find-max-rate", "--slo", "p99=20ms", "--remote", "10.0.0.7");
         assertRefused("stress run: Option '--slo' is for the capacity search: add --find-max-rate", "--slo",
                 "p99=20ms");
         assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "

@@ -58,9 +58,11 @@ class TargetRateStallIT {
         try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--scenarios", "direct-1k",
                 "--threads", "8", "--duration", "14s", "--warmup", "2s", "--rate", String.valueOf(RATE),
                 "--provider", "127.0.0.1:" + provider.port(), "--no-dashboard", "--out", run.toString())) {
-            RunningCli.await(cli, "the first samples", Duration.ofMinutes(3), () -> rowsSoFar(jtl) >= 2);
-            long first = readRows(jtl, false).stream().mapToLong(Row::timeStampMs).min().orElseThrow();
-            // the stall in the middle of the steady state (the warm-up is the first 2 s)
+            // the schedule starts after every thread's opening call (seconds on a loaded machine): jmeter.log says when
+            Path log = run.resolve("scenarios/direct-1k/jmeter.log");
+            RunningCli.await(cli, "the schedule's start", Duration.ofMinutes(3), () -> scheduleStartMs(log) > 0);
+            long first = scheduleStartMs(log);
+            // the stall in the middle of the steady state (the warm-up is the schedule's first 2 s)
             RunningCli.await(cli, "5 s of samples", Duration.ofMinutes(1),
                     () -> System.currentTimeMillis() >= first + 5000);
             frozenAt = provider.freeze();
@@ -76,6 +78,17 @@ class TargetRateStallIT {
         steady = all.stream().filter(r -> r.timeStampMs() >= steadyStart).toList();
         System.out.printf("stall %d ms; %d rows, %d steady; report: %s%n", thawedAt - frozenAt, all.size(),
                 steady.size(), scenario.get("targetRate"));
+    }
+
+    /** When the Target Rate Schedule started (its line in jmeter.log), epoch ms; 0 before. */
+    private static long scheduleStartMs(Path jmeterLog) {
+        try {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("the schedule started at (\\d+) us")
+                    .matcher(Files.exists(jmeterLog) ? Files.readString(jmeterLog) : "");
+            return m.find() ? Long.parseLong(m.group(1)) / 1000 : 0;
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     @AfterAll

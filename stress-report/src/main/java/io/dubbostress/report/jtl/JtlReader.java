@@ -71,6 +71,8 @@ public final class JtlReader implements Closeable {
     private int pos;
     private int limit;
     private boolean eof;
+    /** {@link #follow}: the end of the file is only where the writer is now; a row without its line break waits. */
+    private boolean following;
 
     private final int[] fieldStart;
     private final int[] fieldEnd;
@@ -150,6 +152,44 @@ public final class JtlReader implements Closeable {
             closeQuietly(in);
             throw new UncheckedIOException("could not read " + file, e);
         }
+    }
+
+    /**
+     * Reads a JTL that is still being written (a running JMeter's): {@link #next()} returns false when no whole row is
+     * there yet, and rows written later come with later calls. A row without its line break is never read half: it
+     * waits for the rest. The file must already have its header line (null: not yet; try again later).
+     *
+     * <pre>{@code
+     * JtlReader live = JtlReader.follow(jtl);        // null until JMeter wrote the header
+     * while (live.next()) { ... live.row() ... }     // again every second, until JMeter ended
+     * }</pre>
+     */
+    public static JtlReader follow(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || !hasWholeLine(file)) {
+                return null;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        JtlReader reader = open(file);
+        reader.following = true;
+        return reader;
+    }
+
+    private static boolean hasWholeLine(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] b = new byte[8192];
+            int n;
+            while ((n = in.read(b)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    if (b[i] == '\n') {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static InputStream openStream(Path file, String what) {
@@ -587,6 +627,9 @@ public final class JtlReader implements Closeable {
             buf = bigger;
         }
         int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0 && following) {
+            return false; // nothing more for now: a partial row stays in the buffer for the next call
+        }
         if (n < 0) {
             eof = true;
             return pos < limit;

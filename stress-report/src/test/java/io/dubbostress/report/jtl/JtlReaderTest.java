@@ -211,4 +211,34 @@ class JtlReaderTest {
         assertThatThrownBy(() -> JtlSpan.exact(headerOnly)).isInstanceOf(UserError.class)
                 .hasMessage("JTL file " + headerOnly + " has no samples");
     }
+
+    /** A JTL a running JMeter is writing: rows come as they are written, a half-written row waits for its end. */
+    @Test
+    void followsAFileThatIsStillBeingWritten() throws IOException {
+        Path file = dir.resolve("live.jtl");
+        assertThat(JtlReader.follow(file)).as("no file yet").isNull();
+        Files.write(file, "timeStamp,elapsed,label,success".getBytes(StandardCharsets.UTF_8));
+        assertThat(JtlReader.follow(file)).as("the header is not whole yet").isNull();
+        try (OutputStream out = Files.newOutputStream(file, java.nio.file.StandardOpenOption.APPEND)) {
+            out.write("\n1000,5,a,true\n1001,12".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            try (JtlReader live = JtlReader.follow(file)) {
+                assertThat(live).isNotNull();
+                assertThat(live.next()).isTrue();
+                assertThat(live.row().elapsedMs()).isEqualTo(5);
+                assertThat(live.next()).as("'1001,12' is half a row").isFalse();
+                assertThat(live.next()).isFalse();
+                out.write("3,b,false\n1002,7,c,true\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                assertThat(live.next()).isTrue();
+                assertThat(live.row().elapsedMs()).as("the row whole, not its first half").isEqualTo(123);
+                assertThat(live.row().success()).isFalse();
+                assertThat(live.next()).isTrue();
+                assertThat(live.row().label()).isEqualTo("c");
+                assertThat(live.next()).isFalse();
+                assertThat(live.rows()).isEqualTo(3);
+                assertThat(live.malformedRows()).isZero();
+            }
+        }
+    }
 }

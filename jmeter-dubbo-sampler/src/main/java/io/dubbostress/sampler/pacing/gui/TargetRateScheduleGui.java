@@ -6,13 +6,17 @@ import java.awt.BorderLayout;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
 import java.awt.Insets;
+import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.timers.gui.AbstractTimerGui;
 
-/** The Target Rate Schedule's GUI (Add > Timer > Target Rate Schedule): three text fields, variables allowed. */
+/**
+ * The Target Rate Schedule's GUI (Add > Timer > Target Rate Schedule): three text fields, variables allowed, and the
+ * start (after an opening call by default).
+ */
 public class TargetRateScheduleGui extends AbstractTimerGui {
 
     static {
@@ -24,6 +28,8 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
     private final JTextField schedule = field("schedule", 30);
     private final JTextField duration = field("duration", 8);
     private final JTextField loadGenerators = field("loadGenerators", 4);
+    private final JComboBox<String> start = new JComboBox<>(new String[] {"opening-call", "each-thread",
+        "first-call"});
 
     public TargetRateScheduleGui() {
         setLayout(new BorderLayout(0, 5));
@@ -36,6 +42,21 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
                 "usually the thread group's duration, e.g. ${__P(duration,600)}; empty: every step has a length");
         row(fields, 2, "Load generators sharing the rate", loadGenerators,
                 "distributed mode: each JMeter server paces rate / this number, e.g. ${__P(load_generators,1)}");
+        start.setName("start");
+        start.setEditable(true); // ${__P(start,opening-call)} too
+        GridBagConstraints c = new GridBagConstraints();
+        c.gridy = 3;
+        c.insets = new Insets(2, 2, 2, 6);
+        c.anchor = GridBagConstraints.WEST;
+        JLabel startLabel = new JLabel("Start the schedule");
+        startLabel.setLabelFor(start);
+        fields.add(startLabel, c);
+        c.gridx = 1;
+        start.setToolTipText("opening-call: the first call is made at once (it connects) and the schedule starts when "
+                + "it ends; each-thread: every thread makes its first call at once, the schedule starts when all "
+                + "have ended; first-call: the schedule starts at the first call, and calls due while it connects "
+                + "start late");
+        fields.add(start, c);
         JPanel north = new JPanel(new BorderLayout());
         north.add(fields, BorderLayout.NORTH);
         north.add(new JLabel("Each sample waits for its due time (never skipped; when late, at once). JTL: "
@@ -88,6 +109,11 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         put(element, TargetRateSchedule.SCHEDULE, schedule);
         put(element, TargetRateSchedule.DURATION, duration);
         put(element, TargetRateSchedule.LOAD_GENERATORS, loadGenerators);
+        String chosen = String.valueOf(start.getSelectedItem()).trim();
+        if (!chosen.isEmpty() && !chosen.equals(TargetRateSchedule.START_DEFAULT)) {
+            // the default is left out, as JMeter's own elements do, which keeps .jmx files small
+            element.setProperty(TargetRateSchedule.START, chosen);
+        }
     }
 
     private static void put(TestElement element, String key, JTextField field) {
@@ -103,6 +129,8 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         schedule.setText(element.getPropertyAsString(TargetRateSchedule.SCHEDULE));
         duration.setText(element.getPropertyAsString(TargetRateSchedule.DURATION));
         loadGenerators.setText(element.getPropertyAsString(TargetRateSchedule.LOAD_GENERATORS));
+        start.setSelectedItem(element.getPropertyAsString(TargetRateSchedule.START,
+                TargetRateSchedule.START_DEFAULT));
     }
 
     @Override
@@ -111,5 +139,6 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         schedule.setText("");
         duration.setText("");
         loadGenerators.setText(TargetRateSchedule.LOAD_GENERATORS_DEFAULT);
+        start.setSelectedItem(TargetRateSchedule.START_DEFAULT);
     }
 }
