@@ -62,7 +62,7 @@ public final class EmbeddedJMeter {
         Path bin = writeHomeFiles(home);
         JMeterUtils.setJMeterHome(home.toString());
         JMeterUtils.loadJMeterProperties(bin.resolve("jmeter.properties").toString());
-        JMeterUtils.setProperty("sample_variables", "elapsed_us,due_us,lag_us,response_us");
+        JMeterUtils.setProperty("sample_variables", io.dubbostress.sampler.jtl.JtlVariables.SAMPLE_VARIABLES);
         JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
         JMeterUtils.setProperty("jmeter.save.saveservice.connect_time", "true");
         JMeterUtils.setProperty("jmeter.save.saveservice.latency", "true");

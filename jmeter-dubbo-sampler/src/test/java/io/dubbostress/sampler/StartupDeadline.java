@@ -1,6 +1,5 @@
 package io.dubbostress.sampler;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 /**
@@ -24,8 +23,6 @@ public final class StartupDeadline {
 
     /** The 1-minute load average per available core, at least 1 (1 where the OS does not say). */
     public static double factor() {
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        int cores = Runtime.getRuntime().availableProcessors();
-        return load <= 0 ? 1.0 : Math.max(1.0, Math.ceil(load / cores));
+        return io.dubbostress.testsupport.BoxLoad.factor();
     }
 }

@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.run.Scenario;
+import io.dubbostress.cli.options.Scenario;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;

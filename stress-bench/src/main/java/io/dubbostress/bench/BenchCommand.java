@@ -1,16 +1,16 @@
 package io.dubbostress.bench;
 
+import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.options.HarnessOptions;
 
-import io.dubbostress.report.UserError;
-import io.dubbostress.cli.Validate;
+import io.dubbostress.cli.UserError;
+import io.dubbostress.cli.options.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
-import io.dubbostress.cli.run.BuildVersions;
-import io.dubbostress.cli.run.DurationConverter;
-import io.dubbostress.cli.run.StressHome;
-import io.dubbostress.cli.service.ServiceCommands;
+import io.dubbostress.cli.home.BuildVersions;
+import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.home.StressHome;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.run.HostFacts;
+import io.dubbostress.cli.process.HostFacts;
 import java.util.Map;
 
 /** The machine the numbers were taken on ({@link HostFacts}, as run.json has it) and its load when the bench began. */

@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.run.Scenario;
+import io.dubbostress.cli.options.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

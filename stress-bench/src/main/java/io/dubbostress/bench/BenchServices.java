@@ -3,7 +3,7 @@ package io.dubbostress.bench;
 import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
-import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.File;
 import java.io.PrintStream;

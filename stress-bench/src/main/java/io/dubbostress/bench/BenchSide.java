@@ -1,6 +1,6 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

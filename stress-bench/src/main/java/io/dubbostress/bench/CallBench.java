@@ -1,11 +1,11 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
-import io.dubbostress.cli.run.Dubbo3JMeterHome;
-import io.dubbostress.cli.run.JMeterHome;
-import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.jmeter.Dubbo3JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.home.StressHome;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.DirectoryStream;

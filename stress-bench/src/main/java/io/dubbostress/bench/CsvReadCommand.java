@@ -2,7 +2,8 @@ package io.dubbostress.bench;
 
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
+import io.dubbostress.report.jtl.JtlColumn;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import java.io.IOException;
@@ -100,7 +101,9 @@ final class CsvReadCommand implements Callable<Integer> {
     }
 
     private static int[] indexes(List<String> header) {
-        String[] names = {"timeStamp", "elapsed", "label", "success", "bytes", "sentBytes", "elapsed_us"};
+        String[] names = java.util.stream.Stream.of(JtlColumn.TIME_STAMP, JtlColumn.ELAPSED, JtlColumn.LABEL,
+                JtlColumn.SUCCESS, JtlColumn.BYTES, JtlColumn.SENT_BYTES, JtlColumn.ELAPSED_US)
+                .map(JtlColumn::headerName).toArray(String[]::new);
         int[] at = new int[names.length];
         for (int i = 0; i < names.length; i++) {
             at[i] = header.indexOf(names[i]);

@@ -1,7 +1,7 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.run.StressHome;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

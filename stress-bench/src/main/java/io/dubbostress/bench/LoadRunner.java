@@ -1,17 +1,17 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.cli.run.Scenario;
+import io.dubbostress.cli.options.Scenario;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.process.ProcessFailedException;
+import io.dubbostress.report.Json;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
-import io.dubbostress.cli.run.JMeterHome;
-import io.dubbostress.cli.run.StressHome;
-import io.dubbostress.cli.run.JMeterRun;
-import io.dubbostress.cli.run.Progress;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.Progress;
 import io.dubbostress.cli.service.ServiceCommands;
 import java.io.BufferedReader;
 import java.io.File;
@@ -221,7 +221,7 @@ final class LoadRunner {
             process.stop(Duration.ofSeconds(5));
         }
         try {
-            JsonNode json = new ObjectMapper().readTree(out.toFile());
+            JsonNode json = Json.MAPPER.readTree(out.toFile());
             byte[] encoded = Base64.getDecoder().decode(json.get("histogramMicros").asText());
             Histogram histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
             JsonNode firstError = json.get("firstError");

@@ -23,7 +23,7 @@ final class SyntheticJtl {
 
     /** The columns stress run has JMeter write: JMeter's stock ones (the report's list) and our elapsed_us. */
     static final String HEADER = String.join(",", io.dubbostress.report.jtl.JtlColumn.JMETER_DEFAULT_HEADER)
-            + ",\"elapsed_us\"";
+            + ",\"" + io.dubbostress.report.jtl.JtlColumn.ELAPSED_US.headerName() + "\"";
     static final String LABEL = "direct-1k";
     static final long START_EPOCH_MS = 1_795_306_185_000L;
     static final int SAMPLES_PER_SECOND = 40_000;

@@ -1,7 +1,7 @@
 package io.dubbostress.bench;
 
 import io.dubbostress.cli.process.JavaRuntime;
-import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.home.StressHome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

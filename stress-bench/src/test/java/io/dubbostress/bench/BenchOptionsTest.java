@@ -157,10 +157,10 @@ class BenchOptionsTest {
     @Test
     void sizesReadAsTheyAreWritten() {
         assertThat(BenchCommand.parseSizes("--payloads", "1k,100k")).isEqualTo(List.of(1024, 102400));
-        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(1024)).isEqualTo("1k");
-        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(102400)).isEqualTo("100k");
-        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(1000)).isEqualTo("1000");
-        assertThat(io.dubbostress.cli.run.Scenario.sizeLabel(1024 * 1024)).isEqualTo("1m");
+        assertThat(io.dubbostress.cli.options.Scenario.sizeLabel(1024)).isEqualTo("1k");
+        assertThat(io.dubbostress.cli.options.Scenario.sizeLabel(102400)).isEqualTo("100k");
+        assertThat(io.dubbostress.cli.options.Scenario.sizeLabel(1000)).isEqualTo("1000");
+        assertThat(io.dubbostress.cli.options.Scenario.sizeLabel(1024 * 1024)).isEqualTo("1m");
     }
 
     @Test

@@ -1,15 +1,16 @@
 package io.dubbostress.cli;
 
-import io.dubbostress.report.UserError;
 
+import io.dubbostress.report.ReportException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 
 /**
  * Turns an exception escaping a subcommand into one line on stderr, {@code stress <command>: <message>}, and exit
- * code 1. {@link UserError}s are the user's to fix and print alone; anything else also prints its type, and the
- * stack trace only with {@code STRESS_DEBUG=1}.
+ * code 1. {@link UserError}s and the report library's {@link ReportException}s are the user's to fix and print alone
+ * (exit code 2, or the error's own: 1 when a report could not be written); anything else also prints its type, and
+ * the stack trace only with {@code STRESS_DEBUG=1}.
  */
 public final class ErrorHandler implements IExecutionExceptionHandler {
 
@@ -17,7 +18,7 @@ public final class ErrorHandler implements IExecutionExceptionHandler {
     public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
         String command = commandLine.getCommandSpec().qualifiedName();
         String message = ex.getMessage() == null ? "" : ex.getMessage();
-        if (ex instanceof UserError) {
+        if (ex instanceof UserError || ex instanceof ReportException) {
             commandLine.getErr().println(command + ": " + message);
         } else {
             commandLine.getErr().println(command + ": " + ex.getClass().getSimpleName()
@@ -29,6 +30,9 @@ public final class ErrorHandler implements IExecutionExceptionHandler {
             }
         }
         commandLine.getErr().flush();
-        return ex instanceof UserError ? ((UserError) ex).exitCode() : 1;
+        if (ex instanceof UserError) {
+            return ((UserError) ex).exitCode();
+        }
+        return ex instanceof ReportException ? (((ReportException) ex).isOutputFailure() ? 1 : 2) : 1;
     }
 }

@@ -1,6 +1,5 @@
 package io.dubbostress.cli;
 
-import io.dubbostress.report.UserError;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

@@ -1,6 +1,6 @@
 package io.dubbostress.cli;
 
-import io.dubbostress.cli.run.BuildVersions;
+import io.dubbostress.cli.home.BuildVersions;
 import io.dubbostress.report.ToolVersion;
 import picocli.CommandLine.IVersionProvider;
 

@@ -56,20 +56,6 @@ final class GeneratorSplit {
         }
     }
 
-    /** run.json's {@code settings.remote}: the generators, or none for a local run ("none (local JMeter)", empty). */
-    static List<String> parseRemote(String remote) {
-        if (remote == null || remote.isBlank() || remote.startsWith("none")) {
-            return Collections.emptyList();
-        }
-        List<String> out = new ArrayList<>();
-        for (String part : remote.split(",")) {
-            if (!part.isBlank()) {
-                out.add(part.trim());
-            }
-        }
-        return out;
-    }
-
     void accept(JtlRow row) {
         String thread = row.threadName();
         String generator = generatorOfThread.get(thread);

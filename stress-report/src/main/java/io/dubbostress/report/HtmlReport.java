@@ -5,7 +5,7 @@ import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -156,7 +156,7 @@ final class HtmlReport {
     /** JSON that cannot end the script element it sits in: {@code <}, {@code >} and {@code &} as \\u escapes. */
     static String scriptSafeJson(JsonNode json) {
         try {
-            return new ObjectMapper().writeValueAsString(json)
+            return Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json)
                     .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
                     .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
         } catch (IOException e) {

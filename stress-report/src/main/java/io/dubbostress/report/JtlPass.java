@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One streaming pass over a JTL: every row goes to its scenario's {@link ScenarioStats}. A run folder's JTL is one
@@ -20,8 +21,8 @@ import java.util.Map;
  * rows come in completion order. The pass starts from a guess ({@link JtlSpan#probe}: the first rows and the last
  * MiBs), finds the exact span as it goes, and then checks that the guess changed nothing: the same time line, and no
  * row on the wrong side of the exact warm-up cut ({@link ScenarioStats#confirmSteadyStart}). Only when it did is the
- * file read a second time with the exact span, so every figure is the exact one either way. {@link #passes()} counts
- * the reads, for the tests.
+ * file read a second time with the exact span, so every figure is the exact one either way. Every full read opens the
+ * file through the pass's opener ({@link JtlReader#open} unless a caller gives another).
  */
 final class JtlPass {
 
@@ -30,17 +31,7 @@ final class JtlPass {
     /** Bytes read at the end of the file for the guess (the latest end). */
     static final long TAIL_BYTES = 4L << 20;
 
-    private static final ThreadLocal<int[]> PASSES = ThreadLocal.withInitial(() -> new int[1]);
-
     private JtlPass() {
-    }
-
-    /** Full reads of a JTL on this thread since the last call (the guess's partial reads not counted). */
-    static int passes() {
-        int[] count = PASSES.get();
-        int n = count[0];
-        count[0] = 0;
-        return n;
     }
 
     /**
@@ -50,7 +41,7 @@ final class JtlPass {
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs) {
         return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS,
-                Collections.emptyList());
+                Collections.emptyList(), JtlReader::open);
     }
 
     /**
@@ -60,28 +51,32 @@ final class JtlPass {
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                     Double runJsonWarmupSeconds, Long cliWarmupMs, List<String> generators) {
         return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, HEAD_ROWS,
-                generators);
+                generators, JtlReader::open);
     }
 
-    /** As above, the guess made from the first {@code headRows} rows (tests make it small). */
+    /**
+     * As above, the guess made from the first {@code headRows} rows, each full read opened by {@code opener} (tests
+     * make the head small and count the reads).
+     */
     static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
-                                    Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows) {
+                                    Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows,
+                                    Function<Path, JtlReader> opener) {
         return wholeFile(jtl, name, source, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, headRows,
-                Collections.emptyList());
+                Collections.emptyList(), opener);
     }
 
     private static ScenarioResult wholeFile(Path jtl, String name, String source, Long startMs, Long endMs,
                                             Double runJsonWarmupSeconds, Long cliWarmupMs, int headRows,
-                                            List<String> generators) {
+                                            List<String> generators, Function<Path, JtlReader> opener) {
         JtlSpan guess = JtlSpan.probe(jtl, headRows, TAIL_BYTES);
         WholeFile first = new WholeFile(guess, startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, name);
-        Read read = first.read(jtl, name, generators);
+        Read read = first.read(opener.apply(jtl), jtl, name, generators);
         WholeFile exact = new WholeFile(JtlSpan.of(read.stats.firstStartMs(), read.stats.lastEndMs(),
                 Collections.emptyMap()), startMs, endMs, runJsonWarmupSeconds, cliWarmupMs, name);
         // the generators' figures are subsets of the same rows, with the same cut and time line: checked with these
         if (!read.stats.timeline().sameShape(exact.origin, exact.timelineSpan)
                 || !read.stats.confirmSteadyStart(exact.steadyStart)) {
-            read = exact.read(jtl, name, generators);
+            read = exact.read(opener.apply(jtl), jtl, name, generators);
         }
         ScenarioResult result = new ScenarioResult(name, read.stats, Collections.singletonList(source), exact.warmup,
                 exact.start, exact.end, read.malformed, read.examples);
@@ -104,7 +99,7 @@ final class JtlPass {
             start = startMs != null ? startMs : span.firstStartMs();
             end = endMs != null ? endMs : span.lastEndMs();
             if (end < start) {
-                throw new UserError("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
+                throw new ReportException("scenario " + name + ": endEpochMs " + end + " is before startEpochMs " + start);
             }
             // the warm-up runs from the first sample: JMeter's "test started" (run.json's start) comes before its
             // threads have made their connections
@@ -115,9 +110,9 @@ final class JtlPass {
             steadyStart = warmupFrom + warmup.ms();
         }
 
-        Read read(Path jtl, String name, List<String> generators) {
-            PASSES.get()[0]++;
-            try (JtlReader reader = JtlReader.open(jtl)) {
+        /** One full read of {@code jtl} through {@code opened}, which it closes. */
+        Read read(JtlReader opened, Path jtl, String name, List<String> generators) {
+            try (JtlReader reader = opened) {
                 ScenarioStats stats = new ScenarioStats(name, steadyStart, new Timeline(origin, timelineSpan));
                 GeneratorSplit split = generators.isEmpty() ? null : new GeneratorSplit(generators,
                         g -> new ScenarioStats(g, steadyStart, new Timeline(origin, timelineSpan)));
@@ -129,7 +124,7 @@ final class JtlPass {
                     }
                 }
                 if (reader.rows() == 0) {
-                    throw new UserError("JTL file " + jtl + " has no samples");
+                    throw new ReportException("JTL file " + jtl + " has no samples");
                 }
                 return new Read(stats, split, reader.malformedRows(), reader.malformedExamples());
             }
@@ -152,14 +147,15 @@ final class JtlPass {
 
     /** One scenario per label of a loose JTL, named by the label (the caller renames single-label files). */
     static List<ScenarioResult> perLabel(Path jtl, String source, Long cliWarmupMs) {
-        return perLabel(jtl, source, cliWarmupMs, HEAD_ROWS);
+        return perLabel(jtl, source, cliWarmupMs, HEAD_ROWS, JtlReader::open);
     }
 
-    /** As above, the guess made from the first {@code headRows} rows (tests make it small). */
-    static List<ScenarioResult> perLabel(Path jtl, String source, Long cliWarmupMs, int headRows) {
+    /** As above, the guess made from the first {@code headRows} rows, each full read opened by {@code opener}. */
+    static List<ScenarioResult> perLabel(Path jtl, String source, Long cliWarmupMs, int headRows,
+                                         Function<Path, JtlReader> opener) {
         // each label's warm-up counts from its earliest start over the whole file, not from its first row
         JtlSpan guess = JtlSpan.probe(jtl, headRows, TAIL_BYTES);
-        ByLabel read = ByLabel.read(jtl, guess, cliWarmupMs, false);
+        ByLabel read = ByLabel.read(opener.apply(jtl), jtl, guess, cliWarmupMs, false);
         JtlSpan exact = read.exactSpan();
         Warmup warmup = Warmup.of(cliWarmupMs, null, exact.durationMs());
         boolean same = true;
@@ -168,7 +164,7 @@ final class JtlPass {
                     && stats.confirmSteadyStart(exact.firstStartMs(stats.name()) + warmup.ms());
         }
         if (!same) {
-            read = ByLabel.read(jtl, exact, cliWarmupMs, true);
+            read = ByLabel.read(opener.apply(jtl), jtl, exact, cliWarmupMs, true);
         }
         List<ScenarioResult> results = new ArrayList<>();
         boolean first = true;
@@ -194,11 +190,10 @@ final class JtlPass {
          * A read with {@code span}; when it is a guess ({@code exact} false), a label the guess does not know counts
          * its warm-up from its first row (checked afterwards like the rest).
          */
-        static ByLabel read(Path jtl, JtlSpan span, Long cliWarmupMs, boolean exact) {
-            PASSES.get()[0]++;
+        static ByLabel read(JtlReader opened, Path jtl, JtlSpan span, Long cliWarmupMs, boolean exact) {
             ByLabel result = new ByLabel();
             Warmup warmup = Warmup.of(cliWarmupMs, null, span.durationMs());
-            try (JtlReader reader = JtlReader.open(jtl)) {
+            try (JtlReader reader = opened) {
                 JtlRow row = reader.row();
                 String lastLabel = null;
                 ScenarioStats current = null;
@@ -218,7 +213,7 @@ final class JtlPass {
                     current.accept(row);
                 }
                 if (reader.rows() == 0) {
-                    throw new UserError("JTL file " + jtl + " has no samples");
+                    throw new ReportException("JTL file " + jtl + " has no samples");
                 }
                 result.malformed = reader.malformedRows();
                 result.examples = new ArrayList<>(reader.malformedExamples());

@@ -57,6 +57,11 @@ public final class Report {
         return runJson;
     }
 
+    /** The scenarios whose outcome is failed ({@link ScenarioOutcome}: nothing measured, or only failures). */
+    public List<ScenarioResult> failedScenarios() {
+        return scenarios().stream().filter(s -> s.outcome().failed()).toList();
+    }
+
     public List<ScenarioResult> scenarios() {
         return scenarios;
     }

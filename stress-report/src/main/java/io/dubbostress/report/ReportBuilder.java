@@ -3,14 +3,16 @@ package io.dubbostress.report;
 import io.dubbostress.report.jtl.JtlColumns;
 import io.dubbostress.report.jtl.JtlReader;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.GcLogAnalyzer;
 import io.dubbostress.report.gc.GcLogFiles;
 import io.dubbostress.report.gc.GcLogSet;
 import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
 import io.dubbostress.report.perfmon.PerfMonLabel;
@@ -81,7 +83,7 @@ public final class ReportBuilder {
 
     public Report build(List<Path> inputs) {
         if (inputs.isEmpty()) {
-            throw new UserError("give a run folder or JTL files");
+            throw new ReportException("give a run folder or JTL files");
         }
         List<String> warnings = new ArrayList<>();
         List<ScenarioResult> scenarios = new ArrayList<>();
@@ -92,18 +94,18 @@ public final class ReportBuilder {
         for (Path input : inputs) {
             if (Files.isDirectory(input)) {
                 if (!RunFolder.isRunFolder(input)) {
-                    throw new UserError(input + " is a folder but not a run folder (no run.json, no scenarios/)");
+                    throw new ReportException(input + " is a folder but not a run folder (no run.json, no scenarios/)");
                 }
                 if (run != null && realPath(run.root()).equals(realPath(input))) {
                     warnings.add(input + " is the run folder " + run.root() + " again: it is read once");
                     continue;
                 }
                 if (run != null) {
-                    throw new UserError("one run folder at a time: " + run.root() + " and " + input);
+                    throw new ReportException("one run folder at a time: " + run.root() + " and " + input);
                 }
                 run = RunFolder.read(input);
             } else if (!Files.exists(input)) {
-                throw new UserError(input + " does not exist");
+                throw new ReportException(input + " does not exist");
             } else {
                 String name = input.getFileName().toString().toLowerCase(Locale.ROOT);
                 if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || GcLogSet.baseName(name).endsWith(".log")) {
@@ -130,7 +132,7 @@ public final class ReportBuilder {
         }
         readLooseJtls(jtls, scenarios, warnings);
         if (scenarios.isEmpty()) {
-            throw new UserError("no scenario in " + (run != null ? run.root() : inputs));
+            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs));
         }
         applyRenames(scenarios);
         if (run == null) {
@@ -152,9 +154,6 @@ public final class ReportBuilder {
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
                 : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings);
     }
-
-    /** The load generators' PerfMon readings beside a scenario's JTL (stress run --generator-agents). */
-    static final String GENERATORS_PERFMON = "perfmon-generators.csv";
 
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
                          List<String> warnings) {
@@ -180,9 +179,9 @@ public final class ReportBuilder {
             try {
                 scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
                         plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
-                                : GeneratorSplit.parseRemote(run.manifest().settings.get("remote"))));
+                                : run.manifest().remoteHosts()));
                 headerless(jtl, relative, warnings);
-            } catch (UserError e) {
+            } catch (ReportException e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
                 scenarios.add(unrecorded(plan, relative, e.getMessage()));
                 continue;
@@ -190,17 +189,17 @@ public final class ReportBuilder {
             if (Files.isRegularFile(plan.perfMon())) {
                 try {
                     perfMon.read(plan.perfMon());
-                } catch (UserError e) {
+                } catch (ReportException e) {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
                 coverage(plan, warnings);
             }
             // a distributed run's load generators, read by stress run (--generator-agents) in the same format
-            Path generatorsPerfMon = plan.jtl().resolveSibling(GENERATORS_PERFMON);
+            Path generatorsPerfMon = plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON);
             if (Files.isRegularFile(generatorsPerfMon)) {
                 try {
                     perfMon.read(generatorsPerfMon);
-                } catch (UserError e) {
+                } catch (ReportException e) {
                     warnings.add("scenario " + plan.name() + ": " + e.getMessage());
                 }
             }
@@ -324,7 +323,7 @@ public final class ReportBuilder {
         Set<String> names = scenarios.stream().map(ScenarioResult::name).collect(Collectors.toSet());
         for (Map.Entry<String, String> rename : renames.entrySet()) {
             if (!names.contains(rename.getKey())) {
-                throw new UserError("--name " + rename.getKey() + "=" + rename.getValue() + ": there is no scenario "
+                throw new ReportException("--name " + rename.getKey() + "=" + rename.getValue() + ": there is no scenario "
                         + rename.getKey() + " (scenarios: " + String.join(", ", names) + ")");
             }
         }
@@ -338,7 +337,7 @@ public final class ReportBuilder {
         for (Map.Entry<String, String> pair : pairs.entrySet()) {
             for (String side : new String[] {pair.getKey(), pair.getValue()}) {
                 if (!renamed.contains(side)) {
-                    throw new UserError("--pair " + pair.getKey() + "=" + pair.getValue() + ": there is no scenario "
+                    throw new ReportException("--pair " + pair.getKey() + "=" + pair.getValue() + ": there is no scenario "
                             + side + " (scenarios: " + String.join(", ", renamed) + ")");
                 }
             }
@@ -371,7 +370,7 @@ public final class ReportBuilder {
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
                 }
-            } catch (UserError e) {
+            } catch (ReportException e) {
                 warnings.add(e.getMessage() + "; left out of the report");
             }
         }
@@ -380,9 +379,9 @@ public final class ReportBuilder {
 
     private static GcAnalysis readAnalysis(Path file) {
         try {
-            return GcAnalysis.read(file);
+            return GcAnalysisJson.read(file);
         } catch (IOException | IllegalArgumentException e) {
-            throw new UserError(file + " is not a GC analysis written by stress gc: " + e.getMessage());
+            throw new ReportException(file + " is not a GC analysis written by stress gc: " + e.getMessage());
         }
     }
 

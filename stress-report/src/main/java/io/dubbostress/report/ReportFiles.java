@@ -1,13 +1,14 @@
 package io.dubbostress.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A {@link Report} on disk: {@code report.md}, {@code report.json} and {@code report.html} in one folder, each
@@ -20,8 +21,6 @@ import java.nio.file.StandardCopyOption;
  */
 public final class ReportFiles {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private ReportFiles() {
     }
 
@@ -30,13 +29,31 @@ public final class ReportFiles {
         String markdown = MarkdownReport.render(report);
         try {
             Files.createDirectories(dir);
-            writeAtomically(dir.resolve("report.md"), markdown);
-            writeAtomically(dir.resolve("report.json"), JSON.writeValueAsString(ReportJson.of(report)) + "\n");
-            writeAtomically(dir.resolve("report.html"), HtmlReport.render(report));
+            writeAtomically(dir.resolve(RunLayout.REPORT_MD), markdown);
+            writeAtomically(dir.resolve(RunLayout.REPORT_JSON), Json.MAPPER.writeValueAsString(ReportJson.of(report))
+                    + "\n");
+            writeAtomically(dir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(report));
         } catch (IOException e) {
-            throw new UserError("could not write the report to " + dir + ": " + e.getMessage(), 1);
+            throw ReportException.cannotWrite("could not write the report to " + dir + ": " + e.getMessage(), e);
         }
         return markdown;
+    }
+
+    /**
+     * What {@link #write} wrote, in lines for the console: {@code wrote DIR/report.md, report.json, report.html (4
+     * scenarios, 1 failed, 2 warnings)}, then {@code failed: NAME: REASON} for each failed scenario.
+     */
+    public static List<String> writtenLines(Report report, Path dir) {
+        List<ScenarioResult> failed = report.failedScenarios();
+        List<String> lines = new ArrayList<>();
+        lines.add("wrote " + dir.resolve(RunLayout.REPORT_MD) + ", " + RunLayout.REPORT_JSON + ", "
+                + RunLayout.REPORT_HTML + " (" + report.scenarios().size() + " scenarios" + (failed.isEmpty() ? ""
+                : ", " + failed.size() + " failed") + (report.warnings().isEmpty() ? ""
+                : ", " + report.warnings().size() + " warnings") + ")");
+        for (ScenarioResult scenario : failed) {
+            lines.add("failed: " + scenario.name() + ": " + scenario.outcome().reason());
+        }
+        return lines;
     }
 
     /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */

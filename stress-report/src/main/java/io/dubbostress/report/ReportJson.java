@@ -1,6 +1,7 @@
 package io.dubbostress.report;
 
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
@@ -110,7 +111,7 @@ public final class ReportJson {
         }
         ArrayNode gc = node.putArray("gc");
         for (Map.Entry<String, PauseStats> entry : scenario.gc().entrySet()) {
-            ObjectNode item = GcAnalysis.pauseJson(entry.getValue());
+            ObjectNode item = GcAnalysisJson.pauseJson(entry.getValue());
             item.put("service", entry.getKey());
             put(item, "throughputPercent", round(entry.getValue().throughputPercent(), 3));
             gc.add(item);
@@ -335,7 +336,7 @@ public final class ReportJson {
         analysis.warnings().forEach(warnings::add);
         node.put("hasWallClock", analysis.hasWallClock());
         node.put("spanSeconds", round(analysis.spanMs() / 1000, 3));
-        node.set("pauses", GcAnalysis.pauseJson(analysis.pauses()));
+        node.set("pauses", GcAnalysisJson.pauseJson(analysis.pauses()));
         put(node, "throughputPercent", round(analysis.pauses().throughputPercent(), 3));
         whole(node, "allocationRateBytesPerSec", analysis.allocationRateBytesPerSecond());
         ObjectNode heap = node.putObject("heap");

@@ -1,6 +1,6 @@
 package io.dubbostress.report;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -82,7 +82,7 @@ public final class RunFolder {
             try (Stream<Path> list = Files.list(scenariosDir)) {
                 folders = list.filter(Files::isDirectory).collect(Collectors.toList());
             } catch (IOException e) {
-                throw new UserError(scenariosDir + " cannot be listed: " + e.getMessage());
+                throw new ReportException(scenariosDir + " cannot be listed: " + e.getMessage());
             }
             folders.stream()
                     .map(f -> f.getFileName().toString())
@@ -135,7 +135,7 @@ public final class RunFolder {
                     .map(dir::resolve)
                     .collect(Collectors.toList());
         } catch (IOException e) {
-            throw new UserError(dir + " cannot be listed: " + e.getMessage());
+            throw new ReportException(dir + " cannot be listed: " + e.getMessage());
         }
     }
 

@@ -85,9 +85,29 @@ class GeneratorSplitTest {
 
     @Test
     void aLocalRunHasNoGeneratorTableAndRowsOfNoListedGeneratorAreSaidSo() throws IOException {
-        Report local = new ReportBuilder().warmupMs(0L).build(List.of(runFolder("none (local JMeter)", false)));
+        Report local = new ReportBuilder().warmupMs(0L).build(List.of(runFolder("", false)));
         assertThat(local.scenarios().get(0).generators()).isEmpty();
         assertThat(MarkdownReport.render(local)).doesNotContain("Load generators");
+    }
+
+    @Test
+    void aRunJsonOfVersionOneSaidALocalRunInWordsAndIsStillRead() throws IOException {
+        Path folder = runFolder("none (local JMeter)", false);
+        // as stress run wrote it before run.json had a schema: no "schema" field, the settings in words
+        com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode)
+                io.dubbostress.report.Json.MAPPER.readTree(folder.resolve("run.json").toFile());
+        old.remove("schema");
+        Files.writeString(folder.resolve("run.json"), io.dubbostress.report.Json.MAPPER.writeValueAsString(old));
+        RunManifest read = RunManifest.read(folder.resolve("run.json"));
+        assertThat(read.schema).isNull();
+        assertThat(read.remoteHosts()).isEmpty();
+        Report local = new ReportBuilder().warmupMs(0L).build(List.of(folder));
+        assertThat(local.scenarios().get(0).generators()).isEmpty();
+        // the same words in a run.json of version 2 would be a host's name: version 2 writes data only
+        RunManifest v2 = new RunManifest();
+        v2.settings.put("remote", "10.0.0.7:1099,10.0.0.8");
+        assertThat(v2.remoteHosts()).containsExactly("10.0.0.7:1099", "10.0.0.8");
+        assertThat(RunManifest.read(runFolder("", false).resolve("run.json")).schema).isEqualTo(RunManifest.SCHEMA);
     }
 
     @Test

@@ -75,14 +75,15 @@ class SinglePassTest {
         Path file = jtl("late-earliest.jtl", 40_000, 20, 1, "direct-1k");
         // the first 100 rows do not hold the slow first calls: the guessed warm-up origin is 50 ms late. With run.json's
         // start and end the time line is the same either way: only rows on the wrong side of the cut force the read
-        JtlPass.passes();
-        ScenarioResult guessedWrong = JtlPass.wholeFile(file, "direct-1k", "x", T0 - 500, T0 + 25_000, 2.0, null, 100);
-        assertThat(JtlPass.passes()).isEqualTo(2);
+        Reads reads = new Reads();
+        ScenarioResult guessedWrong = JtlPass.wholeFile(file, "direct-1k", "x", T0 - 500, T0 + 25_000, 2.0, null, 100,
+                reads);
+        assertThat(reads.taken()).isEqualTo(2);
         // without run.json the time line starts at the earliest start: the guess's is wrong too
-        ScenarioResult noRunJson = JtlPass.wholeFile(file, "direct-1k", "x", null, null, 2.0, null, 100);
-        assertThat(JtlPass.passes()).isEqualTo(2);
-        ScenarioResult wholeHead = JtlPass.wholeFile(file, "direct-1k", "x", null, null, 2.0, null, 1_000_000);
-        assertThat(JtlPass.passes()).isEqualTo(1);
+        ScenarioResult noRunJson = JtlPass.wholeFile(file, "direct-1k", "x", null, null, 2.0, null, 100, reads);
+        assertThat(reads.taken()).isEqualTo(2);
+        ScenarioResult wholeHead = JtlPass.wholeFile(file, "direct-1k", "x", null, null, 2.0, null, 1_000_000, reads);
+        assertThat(reads.taken()).isEqualTo(1);
         for (ScenarioResult result : List.of(guessedWrong, noRunJson, wholeHead)) {
             assertMatchesRecount(result, file, null, 2_000);
         }
@@ -92,9 +93,9 @@ class SinglePassTest {
     void aGuessThatPutsNoRowOnTheWrongSideOfTheCutIsKeptAfterOneRead() throws IOException {
         // no slow first call: the earliest start is the first row; run.json's start (before it) is the time line's
         Path file = jtl("in-order.jtl", 40_000, 0, 2, "direct-1k");
-        JtlPass.passes();
-        ScenarioResult result = JtlPass.wholeFile(file, "direct-1k", "x", T0 - 500, T0 + 21_000, 3.0, null, 100);
-        assertThat(JtlPass.passes()).isEqualTo(1);
+        Reads reads = new Reads();
+        ScenarioResult result = JtlPass.wholeFile(file, "direct-1k", "x", T0 - 500, T0 + 21_000, 3.0, null, 100, reads);
+        assertThat(reads.taken()).isEqualTo(1);
         assertMatchesRecount(result, file, null, 3_000);
         assertThat(result.stats().timeline().originMs()).isEqualTo(T0 - 500);
     }
@@ -103,9 +104,9 @@ class SinglePassTest {
     void looseFilesPerLabelAgreeWithTheRecountOnEitherPath() throws IOException {
         Path file = jtl("two-labels.jtl", 30_000, 10, 3, "direct-1k", "hop-1k");
         for (int head : new int[] {50, 1_000_000}) {
-            JtlPass.passes();
-            List<ScenarioResult> results = JtlPass.perLabel(file, "x", null, head);
-            assertThat(JtlPass.passes()).as("reads with a head of " + head).isEqualTo(head == 50 ? 2 : 1);
+            Reads reads = new Reads();
+            List<ScenarioResult> results = JtlPass.perLabel(file, "x", null, head, reads);
+            assertThat(reads.taken()).as("reads with a head of " + head).isEqualTo(head == 50 ? 2 : 1);
             assertThat(results).hasSize(2);
             long spanMs = spanMs(file);
             long warmupMs = Warmup.defaultMs(spanMs);
@@ -165,5 +166,23 @@ class SinglePassTest {
             last = Math.max(last, start + Long.parseLong(cells[1]));
         }
         return last - first;
+    }
+
+    /** Opens the JTL as the pass would, and counts the full reads it makes. */
+    private static final class Reads implements java.util.function.Function<Path, io.dubbostress.report.jtl.JtlReader> {
+        private int opened;
+
+        @Override
+        public io.dubbostress.report.jtl.JtlReader apply(Path jtl) {
+            opened++;
+            return io.dubbostress.report.jtl.JtlReader.open(jtl);
+        }
+
+        /** Reads since the last call. */
+        int taken() {
+            int n = opened;
+            opened = 0;
+            return n;
+        }
     }
 }

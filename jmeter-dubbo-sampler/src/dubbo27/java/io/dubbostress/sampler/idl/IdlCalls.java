@@ -2,7 +2,8 @@ package io.dubbostress.sampler.idl;
 
 import io.dubbostress.sampler.call.ConfigurationException;
 import io.dubbostress.sampler.sampler.DubboSampler;
-import io.dubbostress.sampler.sampler.PlannedCall;
+import io.dubbostress.sampler.sampler.Call;
+import io.dubbostress.sampler.sampler.SamplerFields;
 
 /**
  * Protobuf IDL calls (a {@code grpc://} address, or invocation {@code idl}) in jmeter-dubbo-sampler, the Dubbo 2.7 jar:
@@ -15,10 +16,9 @@ public final class IdlCalls {
     private IdlCalls() {
     }
 
-    /** Never a plan: a {@link ConfigurationException} naming the field that asked for an IDL call. */
-    public static PlannedCall plan(DubboSampler sampler, int timeoutMs, boolean echoCheck, int responseDataChars,
-            java.util.Map<String, String> attachments) {
-        String address = sampler.fieldText(DubboSampler.ADDRESS).trim();
+    /** Never a call: a {@link ConfigurationException} naming the field that asked for an IDL call. */
+    public static Call call(SamplerFields fields, ClassLoader loader) {
+        String address = fields.raw(DubboSampler.ADDRESS).trim();
         boolean grpc = address.toLowerCase(java.util.Locale.ROOT).startsWith("grpc");
         String field = grpc ? DubboSampler.ADDRESS + ": '" + address + "'"
                 : DubboSampler.INVOCATION + ": '" + DubboSampler.INVOCATION_IDL + "'";

@@ -21,6 +21,7 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.timers.Timer;
 import org.apache.jorphan.util.JMeterStopThreadException;
+import io.dubbostress.sampler.jtl.JtlVariables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +37,9 @@ import org.slf4j.LoggerFactory;
  * their lag would be the start's, not the server's. {@code each-thread}: every thread makes its opening call first;
  * {@code first-call}: the schedule starts at the first call, as it did before.
  *
- * <p>The due time goes into the thread's variables for the sample that follows: {@value #DUE_US_VARIABLE} (epoch
- * microseconds) and {@value #LAG_US_VARIABLE} (how late the timer released the thread, microseconds); with
- * {@code sample_variables=elapsed_us,due_us,lag_us,response_us} any sampler's JTL rows carry them (JMeter's HTTP
+ * <p>The due time goes into the thread's variables for the sample that follows: {@value JtlVariables#DUE_US} (epoch
+ * microseconds) and {@value JtlVariables#LAG_US} (how late the timer released the thread, microseconds); with
+ * {@code sample_variables=}{@value JtlVariables#SAMPLE_VARIABLES} any sampler's JTL rows carry them (JMeter's HTTP
  * Request too: the report takes its response time as end minus due). The Dubbo Sampler also reads the due time on
  * its own nanosecond clock ({@link #DUE_NANOS_OBJECT}) and writes {@code response_us} (from the due time) and an
  * exact {@code lag_us} (from the due time to the call's start).
@@ -95,12 +96,6 @@ public class TargetRateSchedule extends AbstractTestElement
     /** jmeter.log says when the schedule started: {@code Target Rate Schedule 'x': the schedule started at N us}. */
     public static final String STARTED_AT = "the schedule started at";
 
-    /** Variable: the due time of this sample, epoch microseconds. */
-    public static final String DUE_US_VARIABLE = "due_us";
-    /** Variable: how late the sample started after its due time, microseconds (0 when on time). */
-    public static final String LAG_US_VARIABLE = "lag_us";
-    /** Variable: the Dubbo Sampler's response time from the due time, microseconds; unset for other samplers. */
-    public static final String RESPONSE_US_VARIABLE = "response_us";
     /** Object variable: the due time as {@link System#nanoTime()} (a {@link Long}); the sampler takes it away. */
     public static final String DUE_NANOS_OBJECT = "io.dubbostress.sampler.pacing.dueNanos";
 
@@ -209,11 +204,11 @@ public class TargetRateSchedule extends AbstractTestElement
 
     private static void record(JMeterVariables variables, long dueEpochMicros, long lagMicros, long dueNanos) {
         if (variables != null) {
-            variables.put(DUE_US_VARIABLE, Long.toString(dueEpochMicros));
-            variables.put(LAG_US_VARIABLE, Long.toString(lagMicros));
+            variables.put(JtlVariables.DUE_US, Long.toString(dueEpochMicros));
+            variables.put(JtlVariables.LAG_US, Long.toString(lagMicros));
             variables.putObject(DUE_NANOS_OBJECT, dueNanos);
             // set by the Dubbo Sampler for its own sample; another sampler's row must not carry the last one's
-            variables.remove(RESPONSE_US_VARIABLE);
+            variables.remove(JtlVariables.RESPONSE_US);
         }
     }
 

@@ -1,28 +1,65 @@
 package io.dubbostress.sampler.sampler;
 
+import io.dubbostress.sampler.call.Failure;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
- * One way of making the call a sample records, chosen once when the sampler's fields are parsed ({@link CallPlan}),
- * as JMeter's TCP sampler holds a {@code TCPClient} and its HTTP sampler an implementation picked by name:
- * {@link DubboCall} (a Dubbo reference, generic or typed), {@link HopCall} (HTTP to the consumer controller), or a
- * call planned outside this package ({@link PlannedCall}: the protobuf IDL call of jmeter-dubbo3-sampler, in
- * {@code io.dubbostress.sampler.idl}). The sampler asks it for nothing else per sample.
+ * One way of making the call a sample records, as JMeter's TCP sampler holds a {@code TCPClient} and its HTTP sampler
+ * an implementation created from the sampler's settings: {@link DubboCall} (a Dubbo reference, generic or typed) or
+ * {@link HopCall} (HTTP to the consumer controller), or in jmeter-dubbo3-sampler the protobuf IDL call
+ * ({@code io.dubbostress.sampler.idl.IdlCall}), chosen from the fields by {@link Calls}. Each builds its own plan
+ * from the sampler's fields ({@link SamplerFields}) and does only the call: the sampler keeps the clock (the sample's
+ * start, the nanoTime interval, its end) and the verdict (success, code, message) in one place,
+ * {@link DubboSampler#sample}.
  *
  * <pre>{@code
- * Call call = plan.newCall(previous, loader);  // when the fields change
- * call.sample(result);                     // every sample: times, sizes, code, message and data into result
- * call.close();                            // thread end
+ * Call call = Calls.forFields(fields, loader);   // when the fields change: call.replanned(fields, loader) first
+ * result.sampleStart();
+ * long start = System.nanoTime();
+ * Object answer = call.call(result);             // timed: the call alone
+ * long end = System.nanoTime();
+ * Failure failure = call.verdict(answer, result); // after the clock: sizes, data, and null for success
+ * call.close();                                  // thread end
  * }</pre>
  */
 public interface Call {
 
+    /** What the sample shows as its sampler data (the request), worked out with the plan. */
+    String samplerData();
+
+    /** Bytes sent per call (the payload or the request), worked out with the plan. */
+    long sentBytes();
+
     /**
-     * Makes the call and records it: start and end on the sampler's clock ({@link SampleRecording#end}), connect
-     * and latency, sent and received bytes, code, message, success and response data. Never throws: every failure
-     * is a failed sample.
+     * The call itself, on the sampler's clock: everything between the sample's start and its end. Marks the connect
+     * time ({@link SampleResult#connectEnd}) when the call connects, and the first byte ({@link SampleResult#latencyEnd})
+     * when it {@link #timesFirstByte}; nothing else.
+     *
+     * @return what {@link #verdict} needs of the answer (may be null)
+     * @throws Throwable whatever the call threw: {@link #failure} says what it means
      */
-    void sample(SampleResult result);
+    Object call(SampleResult result) throws Throwable; // NOSONAR: a provider's exception arrives as it was thrown
+
+    /** Whether {@link #call} marks the first byte itself; otherwise the sampler marks it at the call's end. */
+    boolean timesFirstByte();
+
+    /**
+     * After the clock: the answer's size and the response data kept on {@code result}, and the verdict.
+     *
+     * @return null when the call succeeded, else what failed
+     */
+    Failure verdict(Object answer, SampleResult result);
+
+    /** After the clock: what an error {@link #call} threw means. */
+    Failure failure(Throwable error, SampleResult result);
+
+    /**
+     * This call with a plan for new fields (a field holding a variable changed), keeping what it holds open (the hop's
+     * connection); null when the fields name another transport (the sampler closes this call and asks {@link Calls}).
+     *
+     * @throws io.dubbostress.sampler.call.ConfigurationException naming the field and the value
+     */
+    Call replanned(SamplerFields fields, ClassLoader loader);
 
     /** Cuts a call in flight short, when the transport can; false when it cannot (a Dubbo call ends at its timeout). */
     boolean interrupt();

@@ -6,7 +6,7 @@ import io.dubbostress.sampler.call.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
 import io.dubbostress.sampler.idl.IdlCalls;
 import io.dubbostress.sampler.install.SamplerJar;
-import io.dubbostress.sampler.pacing.TargetRateSchedule;
+import io.dubbostress.sampler.jtl.JtlVariables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -44,8 +44,10 @@ import org.apache.jmeter.testelement.property.StringProperty;
  * sampler.setProperty(DubboSampler.RESPONSE_CHECK, DubboSampler.CHECK_ECHO);
  * }</pre>
  *
- * <p>Each sample puts {@link #ELAPSED_US_VARIABLE} (elapsed microseconds) into the thread's variables: with
- * {@code sample_variables=elapsed_us} JMeter writes it as a JTL column.
+ * <p>Each sample puts {@value JtlVariables#ELAPSED_US} (elapsed microseconds) into the thread's variables, and under a
+ * Target Rate Schedule {@value JtlVariables#RESPONSE_US} (from the due time) and {@value JtlVariables#LAG_US}: with
+ * {@code sample_variables=}{@value JtlVariables#SAMPLE_VARIABLES} JMeter writes them as JTL columns
+ * ({@link SampleVariables}).
  */
 public class DubboSampler extends AbstractSampler implements TestStateListener, ThreadListener, Interruptible {
 
@@ -150,14 +152,6 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     public static final String RESPONSE_DATA_CHARS = "DubboSampler.responseDataChars";
     public static final int RESPONSE_DATA_CHARS_DEFAULT = 0;
 
-    /** The JMeter variable each sample sets: elapsed time in whole microseconds. */
-    public static final String ELAPSED_US_VARIABLE = "elapsed_us";
-    /**
-     * The JMeter variable each sample sets: microseconds from the due time a Target Rate Schedule gave it to its end
-     * (the response time corrected for coordinated omission); unset without a schedule (JMeter writes null).
-     */
-    public static final String RESPONSE_US_VARIABLE = TargetRateSchedule.RESPONSE_US_VARIABLE;
-
     /** Every key, in GUI order. */
     static final String[] KEYS = {ADDRESS, REGISTRY_GROUP, USERNAME, PASSWORD, INTERFACE, METHOD, PARAMETER_TYPES,
         ARGUMENTS, VERSION, SERVICE_GROUP, TIMEOUT, RETRIES, CONNECTIONS, LOADBALANCE, CLUSTER, SERIALIZATION,
@@ -166,14 +160,13 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     private static final Set<String> APPLIABLE_CONFIG_GUIS = new HashSet<>(Arrays.asList(
             "io.dubbostress.sampler.config.gui.DubboDefaultsGui", "org.apache.jmeter.config.gui.SimpleConfigGui"));
 
-    // per thread (JMeter clones the sampler for every thread): the parsed plan and its call
-    private transient CallPlan plan;
-    private transient String[] planInputs;
+    // per thread (JMeter clones the sampler for every thread): the fields the call was planned from, and the call
+    private transient SamplerFields fields;
     /** Indexes into KEYS of the fields that hold a variable or function: the only ones re-read per sample. */
     private transient int[] variableFields;
     /** The Dubbo Defaults elements in scope, as JMeter hands them over before every sample: read, not merged. */
     private transient List<TestElement> defaults = new ArrayList<>(2);
-    /** How this thread's samples call, chosen with the plan (Dubbo or the hop); read by {@link #interrupt}. */
+    /** How this thread's samples call, planned from the fields (Dubbo or the hop); read by {@link #interrupt}. */
     private transient volatile Call call;
     /** The sample label while the name holds no variable; null: read the name every sample. */
     private transient String label;
@@ -185,57 +178,91 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         super();
     }
 
+    /**
+     * One sample, its clock and its verdict kept here, as JMeter's TCP sampler keeps them: the sample starts, the call
+     * ({@link Call#call}) runs between two nanoTime readings, the sample ends on that interval ({@link #end}), then the
+     * call says what its answer or error means and the verdict is recorded ({@link #record}). A field error is a
+     * failed sample that took no time.
+     */
     @Override
     public SampleResult sample(Entry entry) {
         SampleResult result = new SampleResult();
         result.setDataType(SampleResult.TEXT);
+        Call c;
         try {
-            currentPlan();
+            c = currentCall();
         } catch (ConfigurationException e) {
             result.setSampleLabel(getName());
             result.sampleStart();
-            result.sampleEnd();
-            SampleRecording.fail(result, Failure.of(e));
-            SampleRecording.putElapsedMicros(0);
             long now = System.nanoTime();
-            SampleRecording.putFromDue(now, now);
+            end(result, now, now);
+            record(result, Failure.of(e));
             FailurePause.after(result);
             return result;
         }
         String name = label;
         result.setSampleLabel(name != null ? name : getName());
-        result.setSamplerData(plan.samplerData());
-        call.sample(result);
+        result.setSamplerData(c.samplerData());
+        Object answer = null;
+        Throwable error = null;
+        result.sampleStart();
+        long start = System.nanoTime();
+        try {
+            answer = c.call(result);
+        } catch (Throwable t) { // NOSONAR: every failure becomes a failed sample, the test goes on
+            error = t;
+        }
+        long end = System.nanoTime();
+        if (!c.timesFirstByte() || (error != null && result.getLatency() == 0)) {
+            result.latencyEnd();
+        }
+        end(result, start, end);
+        result.setSentBytes(c.sentBytes());
+        record(result, error == null ? c.verdict(answer, result) : c.failure(error, result));
         // a failure that repeats without a call reaching a provider (a field error, a dead address) is paused after
         FailurePause.after(result);
         return result;
     }
 
     /**
-     * The plan for this sample: the previous one while no field changed, else a new one. Only the fields that hold
-     * a variable or function can change during a test; they alone are read again (JMeter evaluates them once per
-     * iteration).
+     * Ends the sample on the sampler's own clock: {@code elapsed_us} is the nanoTime interval, and JMeter's
+     * {@code elapsed} the same interval rounded to whole milliseconds (not a second reading of another clock, which a
+     * GC pause or a millisecond boundary between the two readings would pull apart).
      */
-    private CallPlan currentPlan() {
-        if (plan != null) {
-            boolean same = true;
-            for (int i = 0; i < variableFields.length && same; i++) {
-                int k = variableFields[i];
-                String now = fieldText(KEYS[k]);
-                same = now == planInputs[k] || now.equals(planInputs[k]);
-            }
-            if (same) {
-                return plan;
-            }
+    private static void end(SampleResult result, long startNanos, long endNanos) {
+        long nanos = endNanos - startNanos;
+        result.setEndTime(result.getStartTime() + (nanos + 500_000) / 1_000_000);
+        SampleVariables.put(startNanos, endNanos);
+    }
+
+    /** The verdict: success (code 200), or the failure's code and message (CONFIG and JVM_ARGS logged once). */
+    private static void record(SampleResult result, Failure failure) {
+        if (failure == null) {
+            result.setSuccessful(true);
+            result.setResponseCodeOK();
+            result.setResponseMessageOK();
+            return;
         }
-        String[] inputs = new String[KEYS.length];
-        for (int i = 0; i < KEYS.length; i++) {
-            inputs[i] = fieldText(KEYS[i]);
+        result.setSuccessful(false);
+        result.setResponseCode(failure.code());
+        result.setResponseMessage(failure.message());
+        FailureWarnings.once(result.getSampleLabel(), failure);
+    }
+
+    /**
+     * The call for this sample: the previous one while no field changed, else one planned from the fields as they are
+     * now. Only the fields that hold a variable or function can change during a test; they alone are read again
+     * (JMeter evaluates them once per iteration).
+     */
+    private Call currentCall() {
+        Call c = call;
+        if (c != null && fields.unchanged(this, variableFields)) {
+            return c;
         }
-        CallPlan next = CallPlan.build(this, classLoader());
-        call = next.newCall(call, classLoader());
-        plan = next;
-        planInputs = inputs;
+        SamplerFields read = SamplerFields.read(this);
+        Call next = Calls.next(c, read, classLoader());
+        call = next;
+        fields = read;
         variableFields = functionFields();
         // the label is read once with the plan unless the name holds a variable (JMeter 5.6 locks on every read)
         label = getProperty(TestElement.NAME) instanceof FunctionProperty ? null : getName();
@@ -329,27 +356,9 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     }
 
     /** A field as trimmed text, or its default when empty. */
-    String text(String key, String defaultValue) {
+    private String text(String key, String defaultValue) {
         String value = fieldText(key).trim();
         return value.isEmpty() ? defaultValue : value;
-    }
-
-    /** A whole-number field; a bad value is a {@link ConfigurationException} naming the key and the value. */
-    int number(String key, int defaultValue, int min) {
-        String value = fieldText(key).trim();
-        if (value.isEmpty()) {
-            return defaultValue;
-        }
-        int n;
-        try {
-            n = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new ConfigurationException(key + ": '" + value + "' is not a whole number");
-        }
-        if (n < min) {
-            throw new ConfigurationException(key + ": " + n + " is below the minimum " + min);
-        }
-        return n;
     }
 
     /**
@@ -373,7 +382,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
 
     @Override
     public void testStarted() {
-        SampleRecording.forgetWarnings();
+        FailureWarnings.forget();
     }
 
     @Override
@@ -405,7 +414,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         if (current != null) {
             current.close();
         }
-        plan = null;
+        fields = null;
         label = null;
     }
 
@@ -419,8 +428,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     @Override
     public Object clone() {
         DubboSampler clone = (DubboSampler) super.clone();
-        clone.plan = null;
-        clone.planInputs = null;
+        clone.fields = null;
         clone.defaults = new ArrayList<>(2);
         clone.call = null;
         clone.appliesAsked = null;

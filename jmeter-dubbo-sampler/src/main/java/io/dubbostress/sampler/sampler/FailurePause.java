@@ -21,7 +21,7 @@ import org.apache.jmeter.util.JMeterUtils;
  * {@value #NETWORK_PROPERTY} is still read when the new one is not set.
  *
  * <pre>{@code
- * call.sample(result);
+ * record(result, failure);     // DubboSampler.sample: the verdict on the sample
  * FailurePause.after(result);   // sleeps 100 ms when the result is a CONFIG failure, say
  * }</pre>
  */

@@ -3,6 +3,7 @@ package io.dubbostress.sampler.pacing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dubbostress.sampler.jtl.JtlVariables;
 import io.dubbostress.sampler.pacing.gui.TargetRateScheduleGui;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,9 +102,9 @@ class TargetRateScheduleTest {
                     long released = System.nanoTime();
                     JMeterVariables vars = JMeterContextService.getContext().getVariables();
                     long due = (Long) vars.getObject(TargetRateSchedule.DUE_NANOS_OBJECT);
-                    taken.add(new long[] {due, released, Long.parseLong(vars.get(TargetRateSchedule.DUE_US_VARIABLE)),
-                        Long.parseLong(vars.get(TargetRateSchedule.LAG_US_VARIABLE))});
-                    assertThat(vars.get(TargetRateSchedule.RESPONSE_US_VARIABLE)).isNull();
+                    taken.add(new long[] {due, released, Long.parseLong(vars.get(JtlVariables.DUE_US)),
+                        Long.parseLong(vars.get(JtlVariables.LAG_US))});
+                    assertThat(vars.get(JtlVariables.RESPONSE_US)).isNull();
                 }
                 done.countDown();
             });
@@ -207,7 +208,7 @@ class TargetRateScheduleTest {
                         LockSupport.parkNanos(300_000_000L); // the call that connects
                     }
                     calls.add(new long[] {due, System.nanoTime(),
-                        Long.parseLong(vars.get(TargetRateSchedule.LAG_US_VARIABLE))});
+                        Long.parseLong(vars.get(JtlVariables.LAG_US))});
                     element.sampleOccurred(null); // JMeter tells its sample listeners when the call ended
                 }
                 done.countDown();
@@ -273,12 +274,12 @@ class TargetRateScheduleTest {
                 .hasMessage("Target Rate Schedule 'twenty': a sampler is also in the scope of Target Rate Schedule "
                         + "'fifty': each call would wait for both schedules and take its due time from one of them; "
                         + "keep one schedule per sampler: the test is stopped");
-        assertThat(vars.get(TargetRateSchedule.DUE_US_VARIABLE)).as("no due time given").isNull();
+        assertThat(vars.get(JtlVariables.DUE_US)).as("no due time given").isNull();
         vars.putObject(org.apache.jmeter.threads.JMeterThread.PACKAGE_OBJECT, new org.apache.jmeter.threads.SamplePackage(
                 new ArrayList<>(), new ArrayList<>(), new ArrayList<>(List.of(a)), new ArrayList<>(), new ArrayList<>(),
                 new ArrayList<>(), new ArrayList<>()));
         a.delay(); // alone in its scope: the opening call
-        assertThat(vars.get(TargetRateSchedule.LAG_US_VARIABLE)).isEqualTo("0");
+        assertThat(vars.get(JtlVariables.LAG_US)).isEqualTo("0");
         vars.remove(org.apache.jmeter.threads.JMeterThread.PACKAGE_OBJECT);
         a.testEnded();
         b.testEnded();

@@ -86,7 +86,7 @@ class DubboDefaultsScopeTest {
         assertThat(sampler.getMethod()).isEqualTo("echo");
         assertThat(sampler.getAddress()).isEqualTo("dubbo://127.0.0.1:20880");
         assertThat(sampler.getInterface()).isEqualTo("io.dubbostress.api.StressTestService");
-        CallPlan plan = CallPlan.build(sampler, getClass().getClassLoader());
+        DubboPlan plan = DubboPlan.of(SamplerFields.read(sampler), getClass().getClassLoader());
         assertThat(plan.key().timeoutMs()).isEqualTo(1500);
         assertThat(plan.key().address()).isEqualTo("dubbo://127.0.0.1:20880");
         assertThat(plan.arguments().typeNames()).containsExactly("java.lang.String");

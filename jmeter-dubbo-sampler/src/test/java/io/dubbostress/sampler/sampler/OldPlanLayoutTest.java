@@ -56,7 +56,7 @@ class OldPlanLayoutTest {
 
         // what the sampler does with it: the service group it always meant, the address's root untouched
         sampler.addTestElement(defaults);
-        CallPlan plan = CallPlan.build(sampler, getClass().getClassLoader());
+        DubboPlan plan = DubboPlan.of(SamplerFields.read(sampler), getClass().getClassLoader());
         assertThat(plan.key().group()).isEqualTo("silver");
         assertThat(plan.key().version()).isEqualTo("2.0.0");
         assertThat(plan.key().address()).isEqualTo("zookeeper://127.0.0.1:2181?group=shop-root");

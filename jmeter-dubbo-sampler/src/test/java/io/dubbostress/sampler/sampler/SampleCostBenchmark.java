@@ -145,7 +145,7 @@ public class SampleCostBenchmark {
 
     /** Puts the no-op reference under the key the sampler's own plan computes. */
     private void install(DubboSampler sampler) {
-        ReferenceKey key = CallPlan.build(sampler, getClass().getClassLoader()).key();
+        ReferenceKey key = DubboPlan.of(SamplerFields.read(sampler), getClass().getClassLoader()).key();
         ReferenceCache.shared().install(key, DubboReference.over(key, echo));
     }
 

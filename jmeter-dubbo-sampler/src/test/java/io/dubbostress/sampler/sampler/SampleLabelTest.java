@@ -40,7 +40,7 @@ class SampleLabelTest {
     }
 
     private static DubboSampler echoing(DubboSampler sampler) {
-        ReferenceKey key = CallPlan.build(sampler, SampleLabelTest.class.getClassLoader()).key();
+        ReferenceKey key = DubboPlan.of(SamplerFields.read(sampler), SampleLabelTest.class.getClassLoader()).key();
         String answer = new String(io.dubbostress.api.Payloads.ofSize(16).toCharArray());
         ReferenceCache.shared().install(key, DubboReference.over(key, (method, types, args) -> answer));
         return sampler;

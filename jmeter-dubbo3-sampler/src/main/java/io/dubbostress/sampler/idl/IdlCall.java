@@ -8,7 +8,9 @@ import io.dubbostress.sampler.call.EchoCheck;
 import io.dubbostress.sampler.call.Failure;
 import io.dubbostress.sampler.json.JsonValues;
 import io.dubbostress.sampler.sampler.Call;
-import io.dubbostress.sampler.sampler.SampleRecording;
+import io.dubbostress.sampler.sampler.DubboSampler;
+import io.dubbostress.sampler.sampler.ResponseData;
+import io.dubbostress.sampler.sampler.SamplerFields;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -22,8 +24,10 @@ import org.apache.jmeter.threads.JMeterVariables;
  * (the first sample of the thread obtains the connection: its connect time; without {@code .proto} files it also asks
  * the server's reflection for the types once), the prepared request written as it is, the answer's status mapped to
  * the sampler's failure codes ({@link GrpcStatus}). The answer is decoded only when its data is kept or an echo check
- * finds its bytes differ from the request's, and printed as JSON only when its data is kept. A server-streaming call ends with the last message (its trailers): elapsed is the time to the last message,
- * latency to the first, and {@value #MESSAGES_VARIABLE} counts them.
+ * finds its bytes differ from the request's, and printed as JSON only when its data is kept. A server-streaming call
+ * ends with the last message (its trailers): elapsed is the time to the last message, latency to the first, and
+ * {@value #MESSAGES_VARIABLE} counts them. As every {@link Call}, it does only the call: the sampler keeps the clock
+ * and records the verdict this class returns.
  */
 final class IdlCall implements Call {
 
@@ -33,114 +37,119 @@ final class IdlCall implements Call {
     private final IdlPlan plan;
     private GrpcConnection connection;
     private volatile GrpcExchange inFlight;
+    // the last call's, for its verdict (a thread's own call: one sample at a time)
+    private IdlPlan.Resolved resolved;
+    private boolean sent;
+    private boolean done;
+    private boolean atTheDeadline;
 
     IdlCall(IdlPlan plan) {
         this.plan = plan;
     }
 
     @Override
-    public void sample(SampleResult result) {
+    public String samplerData() {
+        return plan.samplerData();
+    }
+
+    /** The request message's bytes, once the request went out. */
+    @Override
+    public long sentBytes() {
+        return sent ? resolved.requestFrame.length - 5 : 0;
+    }
+
+    /**
+     * Obtains the connection (this sample's connect time) and the method's types when they are not known yet, writes
+     * the request and waits for the answer until the deadline; the answer (or its absence) stays in the exchange.
+     */
+    @Override
+    public Object call(SampleResult result) throws Throwable {
         IdlPlan p = plan;
-        result.sampleStart();
         long start = System.nanoTime();
+        sent = false;
         GrpcConnection c = connection;
         IdlPlan.Resolved r = p.resolved();
-        try {
-            if (c == null || !c.usable()) {
-                c = GrpcConnections.shared().obtain(p.address, p.ssl, p.tlsKey, p.timeoutMs);
-                connection = c;
-                if (r == null) {
-                    r = p.resolve(c);
-                    result.setSamplerData(p.samplerData());
-                }
-                result.connectEnd();
-            } else if (r == null) {
+        if (c == null || !c.usable()) {
+            c = GrpcConnections.shared().obtain(p.address, p.ssl, p.tlsKey, p.timeoutMs);
+            connection = c;
+            if (r == null) {
                 r = p.resolve(c);
+                result.setSamplerData(p.samplerData());
             }
-        } catch (GrpcConnection.ConnectFailure e) {
-            failBeforeTheCall(result, start, e.notHttp2 ? Failure.CONFIG : Failure.NETWORK, e.notHttp2
-                    ? io.dubbostress.sampler.sampler.DubboSampler.ADDRESS + ": '" + p.address + "': " + e.getMessage()
-                    : e.getMessage());
-            return;
-        } catch (ConfigurationException e) {
-            failBeforeTheCall(result, start, Failure.CONFIG, e.getMessage());
-            return;
-        } catch (ServerReflection.ReflectionException e) {
-            // the server did not answer the question (in time, or at all) vs answered that it cannot
-            String code = e.getMessage().startsWith(ServerReflection.NO_ANSWER) ? Failure.TIMEOUT
-                    : e.getMessage().startsWith(ServerReflection.FAILED) ? Failure.NETWORK : Failure.CONFIG;
-            failBeforeTheCall(result, start, code, io.dubbostress.sampler.sampler.DubboSampler.PROTO_FILES
-                    + ": empty, and " + e.getMessage());
-            return;
+            result.connectEnd();
+        } else if (r == null) {
+            r = p.resolve(c);
         }
+        resolved = r;
         long callStart = System.nanoTime(); // the deadline counts from the call, as for a Dubbo call after connecting
         GrpcExchange exchange = c.start(r.headers, r.requestFrame, IdlPlan.MAX_RESPONSE_BYTES);
+        sent = true;
         inFlight = exchange;
-        boolean done = exchange.await(callStart + TimeUnit.MILLISECONDS.toNanos(p.timeoutMs));
+        boolean answered = exchange.await(callStart + TimeUnit.MILLISECONDS.toNanos(p.timeoutMs));
         inFlight = null;
-        if (!done) {
+        if (!answered) {
             exchange.cancel();
         }
         long end = System.nanoTime();
-        if (exchange.firstResponseNanos != 0 && done) {
+        if (exchange.firstResponseNanos != 0 && answered) {
             result.setLatency(Math.max(0, (exchange.firstResponseNanos - start + 500_000) / 1_000_000));
         } else {
             result.latencyEnd();
         }
-        SampleRecording.end(result, start, end);
-        result.setSentBytes(r.requestFrame.length - 5);
+        done = answered;
         // a server whose deadline (our grpc-timeout) passed first may reset the stream instead of answering
         // DEADLINE_EXCEEDED (grpc-java's server does): that is the timeout too
-        boolean atTheDeadline = end - callStart >= TimeUnit.MILLISECONDS.toNanos(p.timeoutMs) * 9 / 10;
-        record(result, p, r, exchange, done, atTheDeadline);
+        atTheDeadline = end - callStart >= TimeUnit.MILLISECONDS.toNanos(p.timeoutMs) * 9 / 10;
+        return exchange;
     }
 
-    private void record(SampleResult result, IdlPlan p, IdlPlan.Resolved r, GrpcExchange exchange, boolean done,
-            boolean atTheDeadline) {
+    /** The first message marks latency (or the end, when none came). */
+    @Override
+    public boolean timesFirstByte() {
+        return true;
+    }
+
+    @Override
+    public Failure verdict(Object answer, SampleResult result) {
+        IdlPlan p = plan;
+        IdlPlan.Resolved r = resolved;
+        GrpcExchange exchange = (GrpcExchange) answer;
         putMessages(-1);
         String method = p.serviceName + "/" + p.methodName;
         if (done && exchange.ending == GrpcExchange.Ending.FAILED && atTheDeadline
                 && exchange.failure.startsWith(GrpcConnection.RESET_BY_SERVER + "CANCEL")) {
-            SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
-                    + " within " + p.timeoutMs + " ms (the server cancelled the stream at the deadline it was sent)"));
-            return;
+            return Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address + " within "
+                    + p.timeoutMs + " ms (the server cancelled the stream at the deadline it was sent)");
         }
         if (!done || exchange.ending == GrpcExchange.Ending.CANCELLED) {
-            SampleRecording.fail(result, Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address
-                    + " within " + p.timeoutMs + " ms (the deadline sent as grpc-timeout; the stream is cancelled)"));
-            return;
+            return Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address + " within "
+                    + p.timeoutMs + " ms (the deadline sent as grpc-timeout; the stream is cancelled)");
         }
         if (exchange.ending == GrpcExchange.Ending.FAILED) {
             String why = exchange.failure;
             String code = why.startsWith("the answer is beyond") ? Failure.PAYLOAD_LIMIT
                     : why.startsWith("the server") ? "PROVIDER_ERROR" : Failure.NETWORK;
-            SampleRecording.fail(result, Failure.of(code, method + " at " + p.address + ": " + why));
-            return; // the sampler pauses after a NETWORK failure (FailurePause)
+            return Failure.of(code, method + " at " + p.address + ": " + why);
         }
         int status = exchange.grpcStatus;
         if (status < 0) {
             if (exchange.httpStatus != 200) {
                 status = GrpcStatus.fromHttpStatus(exchange.httpStatus);
-                SampleRecording.fail(result, Failure.of(GrpcStatus.failureCode(status), "HTTP " + exchange.httpStatus
+                return Failure.of(GrpcStatus.failureCode(status), "HTTP " + exchange.httpStatus
                         + " without grpc-status from " + method + " at " + p.address + " (gRPC reads it as "
                         + GrpcStatus.name(status) + ")" + (exchange.contentType == null ? ""
-                        : ", content-type " + exchange.contentType)));
-            } else {
-                SampleRecording.fail(result, Failure.of("PROVIDER_ERROR", method + " at " + p.address
-                        + " answered without grpc-status"));
+                        : ", content-type " + exchange.contentType));
             }
-            return;
+            return Failure.of("PROVIDER_ERROR", method + " at " + p.address + " answered without grpc-status");
         }
         if (status != GrpcStatus.OK) {
-            SampleRecording.fail(result, GrpcStatus.failure(status, exchange.grpcMessage, method, p.address.triple()));
-            return;
+            return GrpcStatus.failure(status, exchange.grpcMessage, method, p.address.triple());
         }
         List<ByteBuffer> messages;
         try {
             messages = GrpcFrames.messages(exchange.data(), exchange.length());
         } catch (IOException e) {
-            SampleRecording.fail(result, Failure.of("PROVIDER_ERROR", method + ": " + e.getMessage()));
-            return;
+            return Failure.of("PROVIDER_ERROR", method + ": " + e.getMessage());
         }
         long bytes = 0;
         for (ByteBuffer m : messages) {
@@ -150,16 +159,14 @@ final class IdlCall implements Call {
         result.setBodySize(bytes);
         putMessages(messages.size());
         if (!r.serverStreaming() && messages.size() != 1) {
-            SampleRecording.fail(result, Failure.of("PROVIDER_ERROR", method + " is unary but the server answered "
-                    + messages.size() + " messages"));
-            return;
+            return Failure.of("PROVIDER_ERROR", method + " is unary but the server answered " + messages.size()
+                    + " messages");
         }
         // the echo's bytes equal the request's (a server writes an equal message the same way): equal, nothing parsed
         boolean echoed = p.echoCheck && ByteBuffer.wrap(r.requestFrame, 5, r.requestFrame.length - 5)
                 .equals(messages.get(0));
         if (p.responseDataChars == 0 && (!p.echoCheck || echoed)) {
-            SampleRecording.succeed(result);
-            return;
+            return null;
         }
         List<DynamicMessage> answers = new java.util.ArrayList<>(messages.size());
         try {
@@ -167,30 +174,57 @@ final class IdlCall implements Call {
                 answers.add(DynamicMessage.parseFrom(r.responseType(), CodedInputStream.newInstance(m)));
             }
         } catch (IOException e) {
-            SampleRecording.fail(result, Failure.of("SERIALIZATION", "the answer of " + method + " is not a "
-                    + r.responseType().getFullName() + ": " + e.getMessage()));
-            return;
+            return Failure.of("SERIALIZATION", "the answer of " + method + " is not a "
+                    + r.responseType().getFullName() + ": " + e.getMessage());
         }
         if (p.echoCheck && !echoed && !echoes(r, answers.get(0))) {
-            SampleRecording.fail(result, Failure.of(Failure.MISMATCH, "the answer of " + method + " differs from the"
-                    + " request (" + r.method.getInputType().getFullName() + " vs " + r.responseType().getFullName()
-                    + ", compared field by field)"));
-            return;
+            return Failure.of(Failure.MISMATCH, "the answer of " + method + " differs from the request ("
+                    + r.method.getInputType().getFullName() + " vs " + r.responseType().getFullName()
+                    + ", compared field by field)");
         }
-        SampleRecording.succeed(result);
         if (p.responseDataChars != 0) {
             try {
                 StringBuilder text = new StringBuilder(r.serverStreaming() ? "[" : "");
                 for (int i = 0; i < answers.size(); i++) {
                     text.append(i == 0 ? "" : ",").append(r.printer.print(answers.get(i)));
                 }
-                SampleRecording.keepResponse(result, text.append(r.serverStreaming() ? "]" : "").toString(),
+                ResponseData.keep(result, text.append(r.serverStreaming() ? "]" : "").toString(),
                         p.responseDataChars);
             } catch (InvalidProtocolBufferException e) { // an Any whose type is unknown: the data says so
-                SampleRecording.keepResponse(result, "(the answer cannot be shown as JSON: " + e.getMessage() + ")",
+                ResponseData.keep(result, "(the answer cannot be shown as JSON: " + e.getMessage() + ")",
                         p.responseDataChars);
             }
         }
+        return null;
+    }
+
+    /** What failed before the call went out: the connection, the fields, or the server's reflection. */
+    @Override
+    public Failure failure(Throwable error, SampleResult result) {
+        IdlPlan p = plan;
+        putMessages(-1);
+        if (error instanceof GrpcConnection.ConnectFailure) {
+            GrpcConnection.ConnectFailure e = (GrpcConnection.ConnectFailure) error;
+            return e.notHttp2 ? Failure.of(Failure.CONFIG, DubboSampler.ADDRESS + ": '" + p.address + "': "
+                    + e.getMessage()) : Failure.of(Failure.NETWORK, e.getMessage());
+        }
+        if (error instanceof ConfigurationException) {
+            return Failure.of(Failure.CONFIG, error.getMessage());
+        }
+        if (error instanceof ServerReflection.ReflectionException) {
+            // the server did not answer the question (in time, or at all) vs answered that it cannot
+            String message = error.getMessage();
+            String code = message.startsWith(ServerReflection.NO_ANSWER) ? Failure.TIMEOUT
+                    : message.startsWith(ServerReflection.FAILED) ? Failure.NETWORK : Failure.CONFIG;
+            return Failure.of(code, DubboSampler.PROTO_FILES + ": empty, and " + message);
+        }
+        return Failure.of(error);
+    }
+
+    /** Nothing of this call's is kept for new fields (the connection is shared): a new call is planned. */
+    @Override
+    public Call replanned(SamplerFields fields, ClassLoader loader) {
+        return null;
     }
 
     /** The answer equals the request: as messages of one type, else field by field in their JSON forms. */
@@ -204,14 +238,6 @@ final class IdlCall implements Call {
         } catch (InvalidProtocolBufferException | RuntimeException e) {
             return false;
         }
-    }
-
-    private static void failBeforeTheCall(SampleResult result, long start, String code, String message) {
-        putMessages(-1);
-        long end = System.nanoTime();
-        result.latencyEnd();
-        SampleRecording.end(result, start, end);
-        SampleRecording.fail(result, Failure.of(code, message)); // the sampler pauses after it (FailurePause)
     }
 
     /** The answer's message count; -1: none (the variable is removed: a failed sample has no count). */

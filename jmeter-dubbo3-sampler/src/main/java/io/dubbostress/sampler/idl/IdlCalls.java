@@ -1,22 +1,24 @@
 package io.dubbostress.sampler.idl;
 
+import io.dubbostress.sampler.call.CallAttachments;
 import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.call.ValueConverter;
 import io.dubbostress.sampler.sampler.DubboSampler;
-import io.dubbostress.sampler.sampler.PlannedCall;
+import io.dubbostress.sampler.sampler.Call;
+import io.dubbostress.sampler.sampler.SamplerFields;
 import io.netty.handler.ssl.SslContext;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Protobuf IDL calls in jmeter-dubbo3-sampler: the shared sources' way in ({@code CallPlan} asks {@link #plan} when
- * the address is {@code grpc://} or the invocation is {@code idl}; {@code DubboSampler.testEnded} calls
- * {@link #closeAll}). jmeter-dubbo-sampler has a class of the same name whose {@code plan} says that IDL calls need
- * this jar.
+ * Protobuf IDL calls in jmeter-dubbo3-sampler: the shared sources' way in ({@code Calls} asks {@link #call} when the
+ * address is {@code grpc://} or the invocation is {@code idl}; {@code DubboSampler.testEnded} calls {@link #closeAll}).
+ * The call builds its own plan ({@link IdlPlan}) from the sampler's fields. jmeter-dubbo-sampler has a class of the
+ * same name whose {@code call} says that IDL calls need this jar.
  *
  * <pre>{@code
- * PlannedCall plan = IdlCalls.plan(sampler, 5000, false, 0, attachments);
- * Call call = plan.newCall();
+ * Call call = IdlCalls.call(SamplerFields.read(sampler), loader);
  * }</pre>
  */
 public final class IdlCalls {
@@ -25,26 +27,36 @@ public final class IdlCalls {
     }
 
     /**
-     * The plan of an IDL call from the sampler's fields (address, interface = the full service name, method,
-     * arguments = the request as JSON, proto files and import path, TLS CA file, version and group for a triple
-     * provider, attachments as metadata).
+     * An IDL call planned from the sampler's fields (address, interface = the full service name, method, arguments = the
+     * request as JSON, proto files and import path, TLS CA file, version and group for a triple provider, attachments
+     * as metadata: text only, as triple's).
      *
      * @throws ConfigurationException naming the field and the value that is wrong
      */
-    public static PlannedCall plan(DubboSampler s, int timeoutMs, boolean echoCheck, int responseDataChars,
-            Map<String, String> attachments) {
-        IdlAddress address = IdlAddress.parse(s.fieldText(DubboSampler.ADDRESS), DubboSampler.ADDRESS);
-        String invocation = s.fieldText(DubboSampler.INVOCATION).trim().toLowerCase(Locale.ROOT);
+    public static Call call(SamplerFields s, ClassLoader loader) {
+        return new IdlCall(plan(s, loader));
+    }
+
+    /** The plan of an IDL call from the sampler's fields. */
+    static IdlPlan plan(SamplerFields s, ClassLoader loader) {
+        int timeoutMs = s.timeoutMs();
+        boolean echoCheck = s.echoCheck();
+        int responseDataChars = s.responseDataChars();
+        // gRPC metadata are text, as triple's attachments: the values other than text refused as for tri://
+        Map<String, String> attachments = CallAttachments.parse(s.raw(DubboSampler.ATTACHMENTS),
+                new ValueConverter(loader), DubboSampler.ATTACHMENTS).overTriple(DubboSampler.ATTACHMENTS).asText();
+        IdlAddress address = IdlAddress.parse(s.raw(DubboSampler.ADDRESS), DubboSampler.ADDRESS);
+        String invocation = s.raw(DubboSampler.INVOCATION).trim().toLowerCase(Locale.ROOT);
         if (DubboSampler.INVOCATION_TYPED.equals(invocation)) {
             throw new ConfigurationException(DubboSampler.INVOCATION + ": 'typed': " + address + " is called from"
                     + " its IDL (invocation idl, or leave it empty)");
         }
-        String service = s.fieldText(DubboSampler.INTERFACE).trim();
+        String service = s.raw(DubboSampler.INTERFACE).trim();
         if (service.isEmpty()) {
             throw new ConfigurationException(DubboSampler.INTERFACE + ": empty: name the IDL service, its full name"
                     + " with the package (io.x.OrderService)");
         }
-        String method = s.fieldText(DubboSampler.METHOD).trim();
+        String method = s.raw(DubboSampler.METHOD).trim();
         if (method.isEmpty()) {
             throw new ConfigurationException(DubboSampler.METHOD + ": empty: name the method to call, as in the"
                     + " .proto (Place)");
@@ -52,7 +64,7 @@ public final class IdlCalls {
         Map<String, String> metadata = new LinkedHashMap<>(attachments);
         for (String[] dubbo : new String[][] {{DubboSampler.VERSION, "tri-service-version"},
             {DubboSampler.SERVICE_GROUP, "tri-service-group"}}) {
-            String value = s.fieldText(dubbo[0]).trim();
+            String value = s.raw(dubbo[0]).trim();
             if (value.isEmpty()) {
                 continue;
             }
@@ -62,17 +74,17 @@ public final class IdlCalls {
             }
             metadata.put(dubbo[1], value);
         }
-        String caFile = s.fieldText(DubboSampler.TLS_CA_FILE).trim();
+        String caFile = s.raw(DubboSampler.TLS_CA_FILE).trim();
         SslContext ssl = null;
         if (!caFile.isEmpty() || address.tlsRequired()) {
             ssl = IdlTls.context(caFile, DubboSampler.TLS_CA_FILE);
         }
-        String protoFiles = s.fieldText(DubboSampler.PROTO_FILES).trim();
+        String protoFiles = s.raw(DubboSampler.PROTO_FILES).trim();
         ProtoSchema schema = protoFiles.isEmpty() ? null : ProtoFiles.load(protoFiles,
-                s.fieldText(DubboSampler.PROTO_PATH), DubboSampler.PROTO_FILES, DubboSampler.PROTO_PATH);
+                s.raw(DubboSampler.PROTO_PATH), DubboSampler.PROTO_FILES, DubboSampler.PROTO_PATH);
         IdlPlan plan = new IdlPlan(address, ssl, ssl == null ? "" : "tls:" + caFile, service, method,
-                s.fieldText(DubboSampler.ARGUMENTS), metadata, echoCheck, responseDataChars, timeoutMs, schema);
-        String types = s.fieldText(DubboSampler.PARAMETER_TYPES).trim();
+                s.raw(DubboSampler.ARGUMENTS), metadata, echoCheck, responseDataChars, timeoutMs, schema);
+        String types = s.raw(DubboSampler.PARAMETER_TYPES).trim();
         if (!types.isEmpty() && plan.resolved() != null
                 && !types.equals(plan.resolved().method.getInputType().getFullName())) {
             throw new ConfigurationException(DubboSampler.PARAMETER_TYPES + ": '" + types + "' is not the request"

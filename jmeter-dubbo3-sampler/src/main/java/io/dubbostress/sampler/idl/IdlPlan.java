@@ -6,9 +6,7 @@ import com.google.protobuf.Descriptors.MethodDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.util.JsonFormat;
 import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.sampler.Call;
 import io.dubbostress.sampler.sampler.DubboSampler;
-import io.dubbostress.sampler.sampler.PlannedCall;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.ssl.SslContext;
 import java.util.Map;
@@ -20,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Without {@code .proto} files the method's types come from the server's reflection on the first call
  * ({@link #resolve}), shared by every thread with the same target and service.
  */
-final class IdlPlan implements PlannedCall {
+final class IdlPlan {
 
     /** The largest answer an IDL call takes (all its messages together). */
     static final long MAX_RESPONSE_BYTES = 64L << 20;
@@ -144,8 +142,8 @@ final class IdlPlan implements PlannedCall {
         REFLECTED.clear();
     }
 
-    @Override
-    public String samplerData() {
+    /** What the sample shows as sampler data: more once the method's types are known. */
+    String samplerData() {
         Resolved r = resolved;
         StringBuilder data = new StringBuilder();
         data.append(address).append(' ').append(serviceName).append('/').append(methodName);
@@ -165,10 +163,5 @@ final class IdlPlan implements PlannedCall {
             data.append(", echo checked");
         }
         return data.append("\ntimeout ").append(timeoutMs).append(" ms").toString();
-    }
-
-    @Override
-    public Call newCall() {
-        return new IdlCall(this);
     }
 }

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dubbostress.sampler.sampler.DubboSampler;
-import io.dubbostress.sampler.sampler.PlannedCall;
-import java.util.Collections;
+import io.dubbostress.sampler.sampler.SamplerFields;
 import org.junit.jupiter.api.Test;
 
 /** The IDL plan from the sampler's fields, and what each wrong field says (no server needed). */
@@ -22,8 +21,12 @@ class IdlCallsTest {
         return s;
     }
 
-    static PlannedCall plan(DubboSampler s) {
-        return IdlCalls.plan(s, 5000, false, 0, Collections.singletonMap("traceId", "t-1"));
+    /** The plan the IDL call makes of the sampler's fields (with an attachment, sent as metadata). */
+    static IdlPlan plan(DubboSampler s) {
+        if (s.getPropertyAsString(DubboSampler.ATTACHMENTS).isEmpty()) {
+            s.setProperty(DubboSampler.ATTACHMENTS, "{\"traceId\": \"t-1\"}");
+        }
+        return IdlCalls.plan(SamplerFields.read(s), IdlCallsTest.class.getClassLoader());
     }
 
     @Test
@@ -31,7 +34,7 @@ class IdlCallsTest {
         DubboSampler s = sampler("tri://127.0.0.1:50051");
         s.setProperty(DubboSampler.VERSION, "2.0.0");
         s.setProperty(DubboSampler.GROUP, "gold");
-        IdlPlan plan = (IdlPlan) plan(s);
+        IdlPlan plan = plan(s);
         assertThat(plan.samplerData()).isEqualTo("tri://127.0.0.1:50051 test.shop.v1.CartService/Get (unary),"
                 + " request test.shop.v1.Cart, 104 bytes, types from shop/v1/shop.proto, metadata [traceId,"
                 + " tri-service-version, tri-service-group]\ntimeout 5000 ms");
@@ -79,7 +82,7 @@ class IdlCallsTest {
     void withoutProtoFilesTheTypesComeFromTheServerLater() {
         DubboSampler s = sampler("grpc://127.0.0.1:50051");
         s.removeProperty(DubboSampler.PROTO_FILES);
-        IdlPlan plan = (IdlPlan) plan(s);
+        IdlPlan plan = plan(s);
         assertThat(plan.resolved()).isNull();
         assertThat(plan.samplerData()).startsWith("grpc://127.0.0.1:50051 test.shop.v1.CartService/Get, types from"
                 + " server reflection");

@@ -14,12 +14,14 @@ import java.util.List;
  * {@code cpu.max}, {@code cpu.stat}, {@code cpuset.cpus.effective}, {@code memory.max}, {@code memory.current},
  * {@code memory.stat}) and, because it is as cheap, v1 ({@code cpu.cfs_quota_us}, {@code cpuacct.usage},
  * {@code memory.limit_in_bytes}, {@code memory.usage_in_bytes}). Limits are the tightest along the path up to the
- * root, as the kernel applies them.
+ * root, as the kernel applies them. The pids controller's limits ({@code pids.max} against {@code pids.current}, v2
+ * and v1) are read too, for {@code stress run}'s thread budget: one reader of the control group for the project.
  *
  * <pre>{@code
  * Cgroup cgroup = Cgroup.detect(Paths.get("/proc/self/cgroup"), Paths.get("/sys/fs/cgroup"));
  * if (cgroup != null) {
  *     CgroupStat now = cgroup.read();
+ *     List<Cgroup.PidsLimit> tasks = cgroup.pidsLimits();   // each pids.max up to the root
  * }
  * }</pre>
  */
@@ -36,13 +38,43 @@ public final class Cgroup {
     private final Path cpuDir;
     /** v1: the cpuacct controller's. */
     private final Path cpuacctDir;
+    /** v2: same as memoryDir; v1: the pids controller's (null when it is not mounted). */
+    private final Path pidsDir;
 
-    private Cgroup(int version, Path root, Path memoryDir, Path cpuDir, Path cpuacctDir) {
+    private Cgroup(int version, Path root, Path memoryDir, Path cpuDir, Path cpuacctDir, Path pidsDir) {
         this.version = version;
         this.root = root;
         this.memoryDir = memoryDir;
         this.cpuDir = cpuDir;
         this.cpuacctDir = cpuacctDir;
+        this.pidsDir = pidsDir;
+    }
+
+    /** One {@code pids.max} on the way from the group to the root: a cap on the tasks of everything below it. */
+    public static final class PidsLimit {
+        private final Path maxFile;
+        private final long max;
+        private final long current;
+
+        PidsLimit(Path maxFile, long max, long current) {
+            this.maxFile = maxFile;
+            this.max = max;
+            this.current = current;
+        }
+
+        /** The {@code pids.max} file that sets it. */
+        public Path maxFile() {
+            return maxFile;
+        }
+
+        public long max() {
+            return max;
+        }
+
+        /** Its {@code pids.current} (tasks in use), 0 when unknown. */
+        public long current() {
+            return current;
+        }
     }
 
     /**
@@ -60,6 +92,7 @@ public final class Cgroup {
         String memoryPath = null;
         String cpuPath = null;
         String cpuacctPath = null;
+        String pidsPath = null;
         for (String line : lines) {
             String[] f = line.split(":", 3);
             if (f.length < 3) {
@@ -75,19 +108,23 @@ public final class Cgroup {
                     cpuPath = f[2];
                 } else if ("cpuacct".equals(controller)) {
                     cpuacctPath = f[2];
+                } else if ("pids".equals(controller)) {
+                    pidsPath = f[2];
                 }
             }
         }
         if (unifiedPath != null && Files.isRegularFile(root.resolve("cgroup.controllers"))) {
             Path dir = groupDir(root, unifiedPath);
-            return new Cgroup(2, root, dir, dir, dir);
+            return new Cgroup(2, root, dir, dir, dir, dir);
         }
-        if (memoryPath != null || cpuPath != null) {
+        if (memoryPath != null || cpuPath != null || pidsPath != null) {
             Path memory = memoryPath == null ? null : groupDir(controllerRoot(root, "memory"), memoryPath);
             Path cpu = cpuPath == null ? null : groupDir(controllerRoot(root, "cpu"), cpuPath);
             Path cpuacct = cpuacctPath == null ? null : groupDir(controllerRoot(root, "cpuacct"), cpuacctPath);
-            if ((memory != null && Files.isDirectory(memory)) || (cpu != null && Files.isDirectory(cpu))) {
-                return new Cgroup(1, root, memory, cpu, cpuacct);
+            Path pids = pidsPath == null ? null : groupDir(controllerRoot(root, "pids"), pidsPath);
+            if ((memory != null && Files.isDirectory(memory)) || (cpu != null && Files.isDirectory(cpu))
+                    || (pids != null && Files.isDirectory(pids))) {
+                return new Cgroup(1, root, memory, cpu, cpuacct, pids);
             }
         }
         return null;
@@ -126,6 +163,25 @@ public final class Cgroup {
 
     public Path memoryDir() {
         return memoryDir;
+    }
+
+    /**
+     * Every {@code pids.max} that caps this group's tasks, from the group up to the root ({@code max} means none and is
+     * left out); empty without a pids controller.
+     */
+    public List<PidsLimit> pidsLimits() {
+        List<PidsLimit> limits = new ArrayList<>();
+        if (pidsDir == null) {
+            return limits;
+        }
+        for (Path dir : upToRoot(pidsDir)) {
+            long max = parseLong(trimmed(firstLine(dir.resolve("pids.max"))), -1);
+            if (max > 0) {
+                long current = parseLong(trimmed(firstLine(dir.resolve("pids.current"))), 0);
+                limits.add(new PidsLimit(dir.resolve("pids.max"), max, Math.max(0, current)));
+            }
+        }
+        return limits;
     }
 
     public CgroupStat read() {

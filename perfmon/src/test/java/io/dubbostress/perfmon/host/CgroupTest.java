@@ -124,4 +124,34 @@ class CgroupTest {
             assertThat(stat.memoryUsageBytes()).isLessThanOrEqualTo(stat.memoryLimitBytes());
         }
     }
+
+    @Test
+    void pidsLimitsAreEveryPidsMaxUpTheTreeInV2AndInV1sOwnController() throws IOException {
+        Path root = dir.resolve("v2");
+        write(root.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
+        write(dir.resolve("self-v2"), "0::/user.slice/stress.scope\n");
+        write(root.resolve("user.slice/stress.scope/pids.max"), "max\n");
+        write(root.resolve("user.slice/stress.scope/pids.current"), "40\n");
+        write(root.resolve("user.slice/pids.max"), "2000\n");
+        write(root.resolve("user.slice/pids.current"), "300\n");
+        java.util.List<Cgroup.PidsLimit> v2 = Cgroup.detect(dir.resolve("self-v2"), root).pidsLimits();
+        assertThat(v2).singleElement().satisfies(l -> {
+            assertThat(l.maxFile()).isEqualTo(root.resolve("user.slice/pids.max"));
+            assertThat(l.max()).isEqualTo(2000);
+            assertThat(l.current()).isEqualTo(300);
+        });
+
+        Path v1 = dir.resolve("v1");
+        write(dir.resolve("self-v1"), "9:name=systemd:/\n8:pids:/docker/abc\n4:memory:/docker/abc\n");
+        write(v1.resolve("pids/docker/abc/pids.max"), "1024\n");
+        write(v1.resolve("pids/docker/abc/pids.current"), "24\n");
+        write(v1.resolve("pids/pids.current"), "170\n"); // the root of a hierarchy has no pids.max
+        Cgroup pidsOnly = Cgroup.detect(dir.resolve("self-v1"), v1);
+        assertThat(pidsOnly).as("a v1 pids controller alone is a control group too").isNotNull();
+        assertThat(pidsOnly.pidsLimits()).singleElement().satisfies(l -> {
+            assertThat(l.maxFile()).isEqualTo(v1.resolve("pids/docker/abc/pids.max"));
+            assertThat(l.max()).isEqualTo(1024);
+            assertThat(l.current()).isEqualTo(24);
+        });
+    }
 }

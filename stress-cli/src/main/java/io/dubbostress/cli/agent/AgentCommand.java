@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -6,7 +6,7 @@ import io.dubbostress.report.gc.GcBatch;
 import io.dubbostress.report.gc.GcEasyClient;
 import io.dubbostress.report.gc.GcLogAnalyzer;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,8 +53,6 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true)
 public final class GcCommand implements Callable<Integer> {
 
-    static final String DEFAULT_GCEASY_URL = "https://api.gceasy.io/analyzeGC";
-
     @Spec
     private CommandSpec spec;
 
@@ -66,11 +64,11 @@ public final class GcCommand implements Callable<Integer> {
             description = "A file holding the GCeasy API key (else the " + ApiKey.ENV + " environment variable).")
     private Path keyFile;
 
-    @Option(names = "--gceasy-url", paramLabel = "URL", defaultValue = DEFAULT_GCEASY_URL,
+    @Option(names = "--gceasy-url", paramLabel = "URL", defaultValue = GcEasyClient.DEFAULT_ENDPOINT_TEXT,
             description = "The GCeasy analyzeGC endpoint (default: ${DEFAULT-VALUE}).")
     private URI gcEasyUrl;
 
-    @Option(names = "--gceasy-timeout", paramLabel = "SECONDS", defaultValue = "120",
+    @Option(names = "--gceasy-timeout", paramLabel = "SECONDS", defaultValue = "120", // GcEasyClient.DEFAULT_TIMEOUT
             description = "How long to wait for GCeasy's answer per log (default: ${DEFAULT-VALUE}).")
     private int gcEasyTimeoutSeconds;
 
@@ -99,22 +97,5 @@ public final class GcCommand implements Callable<Integer> {
             return 2;
         }
         return result.warned() > 0 && !acceptWarnings ? 1 : 0;
-    }
-
-    /**
-     * Analyses each log offline (writing {@code <base>.analysis.json}), uploads it to GCeasy when {@code client} is
-     * not null, and prints the table of those that could be read to {@code out}; a log that cannot be read, and each
-     * warning, is one line on {@code err}. Returns how many logs could not be analysed. {@code stress run} calls this
-     * for its GC logs.
-     */
-    public static int analyse(List<Path> logs, GcEasyClient client, PrintWriter out, PrintWriter err) {
-        return new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), client).run(logs, out, err).failed();
-    }
-
-    /** The GCeasy client a key in the environment asks for (default endpoint and timeout), or null without one. */
-    public static GcEasyClient clientFromEnvironment(Map<String, String> environment) {
-        ApiKey key = ApiKey.resolve(null, environment);
-        return key == null ? null : new GcEasyClient(URI.create(DEFAULT_GCEASY_URL), key,
-                Duration.ofSeconds(120), GcEasyClient.DEFAULT_COMPRESS_ABOVE_BYTES);
     }
 }

@@ -1,12 +1,12 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.cli.Validate;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.options.Validate;
+import io.dubbostress.cli.UserError;
 import picocli.CommandLine.Option;
 
 /**
  * The options {@code stress run} and {@code stress bench} share: how hard to call, and how the services they start
- * are set up. A picocli mixin: {@code @Mixin HarnessOptions harness;}, then {@link #validate()}.
+ * are set up. A picocli mixin: {@code @Mixin HarnessOptions harness;}, then {@link #value()} (or {@link #validate()}).
  */
 public final class HarnessOptions {
 
@@ -30,6 +30,17 @@ public final class HarnessOptions {
     @Option(names = "--consumer-jvm-args", paramLabel = "ARGS", defaultValue = HarnessDefaults.SERVICE_JVM_ARGS,
             description = "JVM options of the consumer. Default: ${DEFAULT-VALUE}.")
     public String consumerJvmArgs;
+
+    /** What the options say, checked. */
+    public record Harness(int threads, int timeoutMs, int cpuIterations, String providerJvmArgs,
+                          String consumerJvmArgs) {
+    }
+
+    /** The options' values, range checked ({@link #validate()}). */
+    public Harness value() {
+        validate();
+        return new Harness(threads, timeoutMs, cpuIterations, providerJvmArgs, consumerJvmArgs);
+    }
 
     /** Range checks, failing with the option's name and value. */
     public HarnessOptions validate() {

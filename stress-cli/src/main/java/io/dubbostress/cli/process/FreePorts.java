@@ -1,6 +1,6 @@
 package io.dubbostress.cli.process;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

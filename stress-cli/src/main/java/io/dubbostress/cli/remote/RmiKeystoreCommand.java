@@ -1,6 +1,6 @@
 package io.dubbostress.cli.remote;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.report;
 
+import io.dubbostress.cli.options.DurationConverter;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
 import io.dubbostress.report.ReportFiles;
@@ -11,7 +12,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import io.dubbostress.cli.run.DurationConverter;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.nio.file.Files;
@@ -94,38 +94,27 @@ public final class ReportCommand implements Callable<Integer> {
         Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
         Report report = write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(),
                 spec.commandLine().getErr());
-        return failed(report).isEmpty() ? 0 : 1;
-    }
-
-    /** The scenarios whose outcome is failed (nothing measured, or only failures): exit code 1. */
-    public static List<ScenarioResult> failed(Report report) {
-        return report.scenarios().stream().filter(s -> s.outcome().failed()).toList();
+        return report.failedScenarios().isEmpty() ? 0 : 1;
     }
 
     /**
      * Builds the report from {@code inputs}, writes report.md, report.json and report.html into {@code dir}, prints
      * the Markdown to {@code stdout} (unless it is null) and one line saying what was written to {@code stderr}.
-     * {@code stress run} calls this at its end, as {@code stress report <folder>} would.
      */
-    public static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
+    static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
             PrintWriter stderr) {
         return write(builder.build(inputs), dir, stdout, stderr);
     }
 
     /** Writes a report built already (as {@link #write(ReportBuilder, List, Path, PrintWriter, PrintWriter)}). */
-    public static Report write(Report report, Path dir, PrintWriter stdout, PrintWriter stderr) {
+    static Report write(Report report, Path dir, PrintWriter stdout, PrintWriter stderr) {
         String markdown = ReportFiles.write(report, dir);
         if (stdout != null) {
             stdout.print(markdown);
             stdout.flush();
         }
-        List<ScenarioResult> failed = failed(report);
-        stderr.println("stress report: wrote " + dir.resolve("report.md") + ", report.json, report.html ("
-                + report.scenarios().size() + " scenarios" + (failed.isEmpty() ? "" : ", " + failed.size()
-                + " failed") + (report.warnings().isEmpty() ? "" : ", " + report.warnings().size() + " warnings")
-                + ")");
-        for (ScenarioResult scenario : failed) {
-            stderr.println("stress report: failed: " + scenario.name() + ": " + scenario.outcome().reason());
+        for (String line : ReportFiles.writtenLines(report, dir)) {
+            stderr.println("stress report: " + line);
         }
         stderr.flush();
         return report;

@@ -1,16 +1,18 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.cli.gc.GcCommand;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterRun;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
-import io.dubbostress.cli.report.ReportCommand;
 import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.Report;
 import io.dubbostress.report.ReportBuilder;
+import io.dubbostress.report.ReportFiles;
 import io.dubbostress.report.ScenarioOutcome;
 import io.dubbostress.report.ScenarioResult;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcBatch;
 import io.dubbostress.report.gc.GcEasyClient;
@@ -71,7 +73,6 @@ final class RunEnding {
             return;
         }
         for (RunManifest.ScenarioRecord s : manifest.scenarios) {
-            Path dir = layout.scenarioDir(s.name);
             Path jtl = layout.jtl(s.name);
             if (!Files.exists(jtl) || s.samples == 0) {
                 continue;
@@ -79,28 +80,29 @@ final class RunEnding {
             err.printf("stress run: JMeter dashboard for %s ...%n", s.name);
             List<String> command = new ArrayList<>();
             command.add(java.executable().toString());
-            command.addAll(ServiceCommands.splitArgs(settings.jmeterJvmArgs));
+            command.addAll(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()));
             command.addAll(generator.jvmFlagsFor(java.featureVersion()));
             command.add("-jar");
             command.add(generator.launcherJar().toString());
             command.add("-g");
             command.add(jtl.toString());
             command.add("-o");
-            command.add(dir.resolve("dashboard").toString());
+            command.add(layout.dashboardDir(s.name).toString());
             command.add("-j");
-            command.add(dir.resolve("dashboard.log").toString());
+            command.add(layout.dashboardFile(s.name, ".log").toString());
             command.add("-Jjmeter.reportgenerator.overall_granularity=1000");
             // JMeter's generator works in ./temp by default: in the caller's folder, shared by concurrent runs,
             // impossible in a read-only one. Each scenario gets its own, removed after.
-            command.add("-Jjmeter.reportgenerator.temp_dir=" + dir.resolve("dashboard-temp"));
+            command.add("-Jjmeter.reportgenerator.temp_dir=" + layout.dashboardFile(s.name, "-temp"));
             command.add("-Jsample_variables=" + JMeterRun.SAMPLE_VARIABLES);
             ManagedProcess gen = ManagedProcess.start("dashboard " + s.name, command, Map.of(),
-                    dir.resolve("dashboard.out"));
+                    layout.dashboardFile(s.name, ".out"));
             if (!gen.waitFor(Duration.ofMinutes(30)) || gen.exitValue() != 0) {
                 gen.stop(Duration.ofSeconds(5));
-                err.printf("stress run: the dashboard for %s failed; see scenarios/%s/dashboard.out%n", s.name, s.name);
+                err.printf("stress run: the dashboard for %s failed; see %s%n", s.name,
+                        RunLayout.relative(s.name, RunLayout.DASHBOARD + ".out"));
             }
-            deleteTree(dir.resolve("dashboard-temp"));
+            deleteTree(layout.dashboardFile(s.name, "-temp"));
         }
     }
 
@@ -115,24 +117,30 @@ final class RunEnding {
         List<Path> gcLogs = gcLogs();
         if (!gcLogs.isEmpty()) {
             try {
-                GcEasyClient gcEasy = GcCommand.clientFromEnvironment(System.getenv());
-                GcCommand.analyse(gcLogs, gcEasy, new PrintWriter(new StringWriter()), errWriter);
+                // as stress gc would: each log analysed offline (and uploaded with a key), its table not printed
+                GcEasyClient gcEasy = GcEasyClient.fromEnvironment(System.getenv());
+                GcBatch batch = new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), gcEasy);
+                batch.run(gcLogs, new PrintWriter(new StringWriter()), errWriter);
                 if (gcEasy != null) { // GCeasy per scenario too: each log over each scenario's steady window
-                    new GcBatch(new GcAnalysisStore(new GcLogAnalyzer()), gcEasy)
-                            .uploadPerScenario(gcLogs, steadyWindows(manifest), errWriter);
+                    batch.uploadPerScenario(gcLogs, steadyWindows(manifest), errWriter);
                 }
             } catch (RuntimeException e) {
                 err.println("stress run: the GC analysis failed: " + e.getMessage());
             }
         }
         try {
+            // as stress report <run folder> would: the Markdown printed, the files written beside run.json
             Report report = new ReportBuilder().build(List.of(layout.root()));
-            List<ScenarioResult> failed = ReportCommand.failed(report);
+            List<ScenarioResult> failed = report.failedScenarios();
             if (!failed.isEmpty()) {
                 onFailed.accept(failed);
                 report = report.withRunJson(Json.MAPPER.valueToTree(manifest));
             }
-            ReportCommand.write(report, layout.root(), out, errWriter);
+            out.print(ReportFiles.write(report, layout.root()));
+            out.flush();
+            for (String line : ReportFiles.writtenLines(report, layout.root())) {
+                errWriter.println("stress report: " + line);
+            }
             return true;
         } catch (RuntimeException e) {
             err.println("stress run: the report failed: " + e.getMessage());
@@ -157,7 +165,7 @@ final class RunEnding {
     private List<Path> gcLogs() {
         List<Path> logs = new ArrayList<>();
         try (Stream<Path> files = Files.list(layout.gcDir())) {
-            files.filter(p -> p.getFileName().toString().endsWith("-gc.log"))
+            files.filter(p -> RunLayout.isGcLog(p.getFileName().toString()))
                     .filter(RunEnding::notEmpty)
                     .sorted().forEach(logs::add);
         } catch (IOException e) {

@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
 import java.nio.file.FileStore;

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.jmeter.JMeterRun;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

@@ -1,11 +1,13 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.service.AgentArguments;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.service.ServiceCommands;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.ServiceState;
@@ -56,27 +58,27 @@ final class RunServices {
 
     /** Starts (or takes as given) every service the run needs, waiting for each to be ready. */
     void start() {
-        endpoints.registry = settings.registry;
-        endpoints.providerUrl = settings.providerUrl;
-        if (settings.externalProvider != null) {
-            endpoints.providerHost = settings.externalProvider.host;
-            endpoints.providerPort = settings.externalProvider.port;
+        endpoints.registry = settings.services().registry();
+        endpoints.providerUrl = settings.dubbo3Sampler() ? settings.services().providerUrl().url() : "";
+        if (settings.services().provider() != null) {
+            endpoints.providerHost = settings.services().provider().host;
+            endpoints.providerPort = settings.services().provider().port;
             external("provider", endpoints.providerAddress());
         } else {
             startProvider();
         }
         if (settings.needsConsumer()) {
-            if (settings.externalConsumerUrl != null) {
-                endpoints.consumerUrl = settings.externalConsumerUrl;
+            if (settings.services().consumerUrl() != null) {
+                endpoints.consumerUrl = settings.services().consumerUrl();
                 external("consumer", endpoints.consumerUrl);
             } else {
                 startConsumer();
             }
         }
-        if (settings.externalAgent != null) {
-            endpoints.agentHost = settings.externalAgent.host;
-            endpoints.agentPort = settings.externalAgent.port;
-            external("agent", settings.externalAgent.toString());
+        if (settings.services().agent() != null) {
+            endpoints.agentHost = settings.services().agent().host;
+            endpoints.agentPort = settings.services().agent().port;
+            external("agent", settings.services().agent().toString());
         } else {
             startAgent(FreePorts.tcp());
         }
@@ -92,33 +94,33 @@ final class RunServices {
         ServiceCommands.ProviderSettings s = new ServiceCommands.ProviderSettings();
         s.port = FreePorts.tcp();
         s.host = "127.0.0.1";
-        s.cpuIterations = settings.cpuIterations;
-        s.registry = settings.registry;
+        s.cpuIterations = settings.harness().cpuIterations();
+        s.registry = settings.services().registry();
         Path gcLog = layout.gcLog("provider");
-        List<String> command = ServiceCommands.provider(java, home.providerJar(), settings.providerJvmArgs, gcLog, s);
+        List<String> command = ServiceCommands.provider(java, home.providerJar(), settings.harness().providerJvmArgs(), gcLog, s);
         ManagedProcess provider = startService("provider", command, "stress-provider ready:");
         endpoints.providerHost = "127.0.0.1";
         endpoints.providerPort = s.port;
         endpoints.providerPid = provider.pid();
-        record("provider", "127.0.0.1:" + s.port, provider, settings.providerJvmArgs, gcLog);
+        record("provider", "127.0.0.1:" + s.port, provider, settings.harness().providerJvmArgs(), gcLog);
     }
 
     private void startConsumer() {
         ServiceCommands.ConsumerSettings s = new ServiceCommands.ConsumerSettings();
         s.port = FreePorts.tcp();
         s.host = "127.0.0.1";
-        s.timeoutMs = settings.timeoutMs;
-        if (settings.registry.isEmpty()) {
+        s.timeoutMs = settings.harness().timeoutMs();
+        if (settings.services().registry().isEmpty()) {
             s.providerUrl = "dubbo://" + endpoints.providerAddress();
         } else {
-            s.registry = settings.registry;
+            s.registry = settings.services().registry();
         }
         Path gcLog = layout.gcLog("consumer");
-        List<String> command = ServiceCommands.consumer(java, home.consumerJar(), settings.consumerJvmArgs, gcLog, s);
+        List<String> command = ServiceCommands.consumer(java, home.consumerJar(), settings.harness().consumerJvmArgs(), gcLog, s);
         ManagedProcess consumer = startService("consumer", command, "stress-consumer ready:");
         endpoints.consumerUrl = "http://127.0.0.1:" + s.port;
         endpoints.consumerPid = consumer.pid();
-        record("consumer", endpoints.consumerUrl, consumer, settings.consumerJvmArgs, gcLog);
+        record("consumer", endpoints.consumerUrl, consumer, settings.harness().consumerJvmArgs(), gcLog);
     }
 
     private void startAgent(int port) {

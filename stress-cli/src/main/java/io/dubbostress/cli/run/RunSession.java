@@ -1,10 +1,25 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.capacity.CapacityReport;
+import io.dubbostress.cli.capacity.CapacitySearch;
+import io.dubbostress.cli.capacity.CpuShares;
+import io.dubbostress.cli.capacity.SearchRun;
+import io.dubbostress.cli.capacity.StepVerdict;
+import io.dubbostress.cli.home.BuildVersions;
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.Dubbo3JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.options.Slo;
+import io.dubbostress.cli.process.HostFacts;
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.report.ScenarioResult;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.RunStatus;
@@ -72,7 +87,7 @@ final class RunSession {
         JMeterHome jmeter = resolveJMeter();
         try {
             checkPieces();
-            layout = RunFolderSetup.create(settings.out, minFreeBytes(), settings.outIsStampedDefault);
+            layout = RunFolderSetup.create(settings.out(), minFreeBytes(), settings.outIsStampedDefault());
             space = RunFolderSpace.reserve(layout.root());
         } catch (RuntimeException e) {
             Dubbo3JMeterHome.remove(dubbo3Home);
@@ -83,9 +98,9 @@ final class RunSession {
         manifest.versions.put("jmeterUsed", jmeter.version());
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
         manifest.host.putAll(HostFacts.collect());
-        double warmupSeconds = settings.warmup.toMillis() / 1000.0;
-        for (Scenario s : settings.scenarios) {
-            if (settings.slo == null) { // a capacity search adds a record per trial as it goes
+        double warmupSeconds = settings.load().warmup().toMillis() / 1000.0;
+        for (Scenario s : settings.load().scenarios()) {
+            if (settings.capacity() == null) { // a capacity search adds a record per trial as it goes
                 manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(),
                         s.payloadBytes(), warmupSeconds));
             }
@@ -97,16 +112,16 @@ final class RunSession {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
-            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.scenarios.size(),
-                    DurationConverter.format(settings.duration), settings.threads, settings.rate,
+            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.load().scenarios().size(),
+                    DurationConverter.format(settings.load().duration()), settings.harness().threads(), settings.load().rate(),
                     shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
-            if (settings.slo != null) {
+            if (settings.capacity() != null) {
                 capacity = findMaxRate(warmupSeconds);
             } else {
-                for (int i = 0; i < settings.scenarios.size() && !interrupted; i++) {
-                    if (!runScenario(settings.scenarios.get(i), i + 1)) {
+                for (int i = 0; i < settings.load().scenarios().size() && !interrupted; i++) {
+                    if (!runScenario(settings.load().scenarios().get(i), i + 1)) {
                         break;
                     }
                 }
@@ -144,19 +159,19 @@ final class RunSession {
      * they go; capacity.md and capacity.json are written after each scenario's search.
      */
     private CapacityReport findMaxRate(double warmupSeconds) {
-        CapacityReport capacity = new CapacityReport(settings.slo);
-        double start = Double.parseDouble(settings.rate.segments().get(0));
-        int count = settings.scenarios.size() * settings.searchTrials;
+        CapacityReport capacity = new CapacityReport(settings.capacity().slo());
+        double start = Double.parseDouble(settings.load().rate().segments().get(0));
+        int count = settings.load().scenarios().size() * settings.capacity().searchTrials();
         int[] index = {0};
         boolean[] stop = {false};
-        for (Scenario scenario : settings.scenarios) {
+        for (Scenario scenario : settings.load().scenarios()) {
             if (interrupted || stop[0]) {
                 break;
             }
             int[] runs = {0};
             double[] firstServiceMeanUs = {Double.NaN};
             CapacitySearch.Trial[] lastTrial = {null};
-            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.searchTrials).search(rates -> {
+            CapacitySearch.Outcome outcome = new CapacitySearch(start, settings.capacity().searchTrials()).search(rates -> {
                 if (interrupted || stop[0]) {
                     return null;
                 }
@@ -164,7 +179,7 @@ final class RunSession {
                 RunManifest.ScenarioRecord record = new RunManifest.ScenarioRecord(name, scenario.kind().planFile(),
                         scenario.payloadBytes(), warmupSeconds);
                 record.addMessage("capacity search: steps of " + String.join(", ", rates.stream()
-                        .map(CapacityReport::rate).toList()) + " calls/s, " + DurationConverter.format(settings.duration)
+                        .map(CapacityReport::rate).toList()) + " calls/s, " + DurationConverter.format(settings.load().duration())
                         + " each, as one JMeter run ended at the first that did not hold; capacity.md judges each "
                         + "step, the report's figures for this scenario mix them");
                 manifest.scenarios.add(record);
@@ -175,10 +190,10 @@ final class RunSession {
                                 ? endpoints.consumerPid : -1L));
                 // a step again after a start that had not settled: this run's first step a step longer, before its window
                 Duration leadIn = lastTrial[0] != null && lastTrial[0].targetRate() == rates.get(0)
-                        && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.duration
+                        && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.load().duration()
                         : Duration.ZERO;
-                SearchRun steps = new SearchRun(rates, settings.duration, settings.warmup, leadIn, settings.slo,
-                        settings.threads, layout.jtl(name), layout.scenarioDir(name).resolve("jmeter.log"), cpu,
+                SearchRun steps = new SearchRun(rates, settings.load().duration(), settings.load().warmup(), leadIn,
+                        settings.capacity().slo(), settings.harness().threads(), layout.jtl(name), layout.jmeterLog(name), cpu,
                         firstServiceMeanUs[0]);
                 boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
                         steps.runDuration(), steps), index[0], count, record, endpoints, this::writeManifest);
@@ -211,7 +226,7 @@ final class RunSession {
             });
             capacity.add(scenario.name(), outcome);
             try {
-                capacity.write(layout.root());
+                capacity.write(layout);
             } catch (IOException e) {
                 failures.add("could not write capacity.md/json in " + layout.root() + ": " + e.getMessage());
                 exitCode = 1;
@@ -251,14 +266,14 @@ final class RunSession {
     // ---------------------------------------------------------------------------------------------- preparation
 
     private JMeterHome resolveJMeter() {
-        if (settings.jmeterHome == null && settings.dubbo3Sampler()) {
+        if (settings.jmeter().home() == null && settings.dubbo3Sampler()) {
             dubbo3Home = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), home.dubbo3SamplerJar());
             return JMeterHome.at(dubbo3Home);
         }
-        if (settings.jmeterHome == null) {
+        if (settings.jmeter().home() == null) {
             return JMeterHome.at(home.embeddedJMeterHome());
         }
-        JMeterHome user = JMeterHome.at(settings.jmeterHome);
+        JMeterHome user = JMeterHome.at(settings.jmeter().home());
         if (!user.isSupported()) {
             err.println("stress run: warning: JMeter " + user.version() + " is outside the tested range 5.1.1-5.6.3");
         }
@@ -266,7 +281,7 @@ final class RunSession {
         if (!user.hasInLibExt("io/dubbostress/sampler/")) {
             pluginJarsToAdd.add(settings.dubbo3Sampler() ? home.dubbo3SamplerJar() : home.samplerJar());
         } else if (settings.dubbo3Sampler()) {
-            err.println("stress run: warning: --provider-url: " + settings.jmeterHome + "/lib/ext already has a Dubbo"
+            err.println("stress run: warning: --provider-url: " + settings.jmeter().home() + "/lib/ext already has a Dubbo"
                     + " sampler jar, which the run uses as it is (tri:// needs jmeter-dubbo3-sampler there)");
         }
         if (!user.hasInLibExt("kg/apc/jmeter/perfmon/")) {
@@ -283,16 +298,16 @@ final class RunSession {
     }
 
     private void checkPieces() {
-        for (Scenario s : settings.scenarios) {
+        for (Scenario s : settings.load().scenarios()) {
             home.plan(s.kind().planFile());
         }
-        if (settings.externalProvider == null) {
+        if (settings.services().provider() == null) {
             home.providerJar();
         }
-        if (settings.needsConsumer() && settings.externalConsumerUrl == null) {
+        if (settings.needsConsumer() && settings.services().consumerUrl() == null) {
             home.consumerJar();
         }
-        if (settings.externalAgent == null) {
+        if (settings.services().agent() == null) {
             home.agentJar();
         }
     }
@@ -302,7 +317,7 @@ final class RunSession {
      * no more than 2 GiB up front (a long run on a small disk is told before it starts, not after an hour).
      */
     private long minFreeBytes() {
-        long seconds = settings.duration.getSeconds() * settings.scenarios.size();
+        long seconds = settings.load().duration().getSeconds() * settings.load().scenarios().size();
         long estimate = seconds * 50_000L * 200L;
         return Math.min(estimate, 2L * 1024 * 1024 * 1024) + 64L * 1024 * 1024;
     }
@@ -377,7 +392,7 @@ final class RunSession {
                         + "; run.json in " + layout.root());
             } else {
                 RunEnding ending = new RunEnding(settings, home, java, layout, err, out);
-                if (settings.dashboard && !interrupted && !space.wasFull()) {
+                if (settings.jmeter().dashboard() && !interrupted && !space.wasFull()) {
                     ending.dashboards(manifest);
                 }
                 if (!ending.analyse(manifest, this::measuredNothing)) {
@@ -464,8 +479,8 @@ final class RunSession {
         if (generators.isEmpty()) {
             return "";
         }
-        RateSchedule each = generators.ratePerServer(settings.rate);
+        RateSchedule each = generators.ratePerServer(settings.load().rate());
         return ", split over " + generators.count() + " load generators: " + generators.threadsPerServer(
-                settings.threads) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
+                settings.harness().threads()) + " threads" + (each.isOpen() ? ", rate " + each : "") + " each";
     }
 }

@@ -1,5 +1,18 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.Progress;
+import io.dubbostress.cli.jmeter.RecordedRows;
+import io.dubbostress.cli.jmeter.ScheduleStartLine;
+import io.dubbostress.cli.jmeter.ScenarioWatchdog;
+import io.dubbostress.cli.options.LoadOptions;
+import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.remote.GeneratorAgents;
+import io.dubbostress.cli.remote.GeneratorWatch;
+import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessReaper;
 import io.dubbostress.cli.service.ServiceCommands;
@@ -70,16 +83,17 @@ final class ScenarioRunner {
      */
     boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
             Runnable saved) {
-        if (!settings.rate.isOpen()) {
-            return run(scenario, new Shape(scenario.name(), settings.rate, settings.duration, null), index,
-                    settings.scenarios.size(), record, endpoints, saved);
+        LoadOptions.Load load = settings.load();
+        if (!load.rate().isOpen()) {
+            return run(scenario, new Shape(scenario.name(), load.rate(), load.duration(), null), index,
+                    load.scenarios().size(), record, endpoints, saved);
         }
         // at a target rate the duration is the schedule's, counted from its start after the opening calls: every step
         // sized, then rate 0 (the threads stop when it is done), in thread groups with room for slow opening calls
-        boolean goOn = run(scenario, new Shape(scenario.name(), settings.rate.sized(settings.duration).ending(),
-                settings.duration.plus(OPENING_ALLOWANCE), null), index, settings.scenarios.size(), record, endpoints,
+        boolean goOn = run(scenario, new Shape(scenario.name(), load.rate().sized(load.duration()).ending(),
+                load.duration().plus(OPENING_ALLOWANCE), null), index, load.scenarios().size(), record, endpoints,
                 saved);
-        long origin = new ScheduleStartLine(layout.scenarioDir(scenario.name()).resolve("jmeter.log")).read();
+        long origin = new ScheduleStartLine(layout.jmeterLog(scenario.name())).read();
         long scheduleStartMs = origin < 0 ? -1 : origin / 1000;
         long firstStartMs = firstSampleStartMs(layout.jtl(scenario.name()));
         if (scheduleStartMs > firstStartMs && firstStartMs > 0 && record.warmupSeconds != null) {
@@ -113,18 +127,18 @@ final class ScenarioRunner {
         Path dir = RunFolderSetup.scenarioDir(layout, name);
         JMeterRun run = JMeterRun.prepare(java, jmeter,
                 JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
-                        .withJvmArgs(ServiceCommands.splitArgs(settings.jmeterJvmArgs))
+                        .withJvmArgs(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()))
                         .withGcLog(layout.gcLog("jmeter-" + name))
-                        .withProperties(planProperties(scenario, rate, shape.duration(), dir, endpoints))
+                        .withProperties(planProperties(scenario, rate, shape.duration(), name, endpoints))
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
         record.startEpochMs = System.currentTimeMillis();
         saved.run();
         Progress progress = new Progress(err, terminal, name, index, count, shape.duration());
-        ScenarioWatchdog watchdog = new ScenarioWatchdog(shape.duration(), settings.rampup,
-                !settings.remoteHosts.isEmpty());
-        GeneratorWatch generators = new GeneratorWatch(settings.generators(), dir.resolve("jmeter.log"), err, name);
+        ScenarioWatchdog watchdog = new ScenarioWatchdog(shape.duration(), settings.load().rampup(),
+                !settings.remote().hosts().isEmpty());
+        GeneratorWatch generators = new GeneratorWatch(settings.generators(), layout.jmeterLog(name), err, name);
         JMeterRun.Watch watch = new JMeterRun.Watch() {
             private boolean byGenerators;
 
@@ -154,7 +168,7 @@ final class ScenarioRunner {
         };
         current = run;
         int code;
-        try (GeneratorAgents agents = startGeneratorAgents(dir, name)) {
+        try (GeneratorAgents agents = startGeneratorAgents(name)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
@@ -168,14 +182,14 @@ final class ScenarioRunner {
         record.samples = progress.samples();
         record.errors = progress.errors();
         Path jtl = layout.jtl(name);
-        String notStarted = settings.remoteHosts.isEmpty() ? null : remoteNotStarted(run.console());
+        String notStarted = settings.remote().isEmpty() ? null : remoteNotStarted(run.console());
         if (run.testStartMs() <= 0 || !Files.exists(jtl)) {
             record.status = ScenarioStatus.FAILED;
             record.addMessage((run.stoppedBecause() != null ? run.stoppedBecause()
                     : notStarted != null ? "no load generator ran the plan: JMeter says \"" + notStarted.trim()
                             + "\" (their RMI settings, SSL keystore or reachability)"
-                    : "JMeter did not run the plan (exit code " + code + ")") + "; see scenarios/" + name
-                    + "/jmeter.out and jmeter.log");
+                    : "JMeter did not run the plan (exit code " + code + ")") + "; see "
+                    + RunLayout.relative(name, RunLayout.JMETER_OUT) + " and " + RunLayout.JMETER_LOG);
             err.println("stress run: " + name + ": " + record.message + "\n" + run.consoleTail(15));
             saved.run();
             return false;
@@ -268,12 +282,12 @@ final class ScenarioRunner {
     }
 
     /** The generators' agents read into the scenario's folder; a file that cannot be made is said, not fatal. */
-    private GeneratorAgents startGeneratorAgents(Path dir, String name) {
+    private GeneratorAgents startGeneratorAgents(String name) {
         try {
-            return GeneratorAgents.start(settings.generatorAgents, dir.resolve(GeneratorAgents.FILE), err, name);
+            return GeneratorAgents.start(settings.remote().generatorAgents(), layout.generatorsPerfMonCsv(name), err, name);
         } catch (IOException e) {
             err.println("stress run: " + name + ": generator metrics not recorded: cannot write "
-                    + dir.resolve(GeneratorAgents.FILE) + ": " + e.getMessage());
+                    + layout.generatorsPerfMonCsv(name) + ": " + e.getMessage());
             return GeneratorAgents.none();
         }
     }
@@ -301,16 +315,16 @@ final class ScenarioRunner {
     }
 
     /** The JMeter properties the plans read (documented in test-plans/README.md). */
-    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Duration duration, Path dir,
+    private Map<String, String> planProperties(Scenario scenario, RateSchedule rate, Duration duration, String name,
             ServiceEndpoints endpoints) {
         Map<String, String> p = new LinkedHashMap<>();
         RemoteGenerators generators = settings.generators();
         // with --remote every server runs the plan: each gets its share of the run's threads
-        p.put("threads", String.valueOf(generators.threadsPerServer(settings.threads)));
-        p.put("rampup", String.valueOf(settings.rampup.getSeconds()));
+        p.put("threads", String.valueOf(generators.threadsPerServer(settings.harness().threads())));
+        p.put("rampup", String.valueOf(settings.load().rampup().getSeconds()));
         p.put("duration", String.valueOf(duration.getSeconds()));
         p.put("payload", String.valueOf(scenario.payloadBytes()));
-        p.put("timeout", String.valueOf(settings.timeoutMs));
+        p.put("timeout", String.valueOf(settings.harness().timeoutMs()));
         // the run's rate: with --remote the plan's Target Rate Schedule paces rate / load_generators on each server
         p.put("rate", rate.asProperty());
         p.put("provider_host", endpoints.providerHost);
@@ -327,7 +341,7 @@ final class ScenarioRunner {
         }
         p.put("perfmon_host", endpoints.agentHost);
         p.put("perfmon_port", String.valueOf(endpoints.agentPort));
-        p.put("perfmon_file", dir.resolve("perfmon.csv").toString());
+        p.put("perfmon_file", layout.perfMonCsv(name).toString());
         return p;
     }
 }

@@ -1,6 +1,8 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.perfmon.host.Cgroup;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,12 +75,12 @@ final class ThreadBudget {
      */
     List<String> check(RunSettings settings) {
         List<String> warnings = new ArrayList<>();
-        if (!settings.remoteHosts.isEmpty()) {
+        if (!settings.remote().hosts().isEmpty()) {
             return warnings;
         }
-        int threads = settings.threads;
-        boolean servicesHere = settings.externalProvider == null
-                || settings.needsConsumer() && settings.externalConsumerUrl == null || settings.externalAgent == null;
+        int threads = settings.harness().threads();
+        boolean servicesHere = settings.services().provider() == null
+                || settings.needsConsumer() && settings.services().consumerUrl() == null || settings.services().agent() == null;
         long needed = (long) threads + JMETER_OWN_THREADS + (servicesHere ? SERVICE_THREADS : 0);
         Limit tightest = null;
         for (Limit limit : limits()) {
@@ -108,11 +110,11 @@ final class ThreadBudget {
     /** The plan's threads against JMeter's -Xmx (its JVM's default, a quarter of the memory, when not given). */
     private void checkHeap(RunSettings settings, List<String> warnings) {
         // a hop's JMeter sends a small GET and reads a small answer: only direct scenarios carry the payload
-        int payload = settings.scenarios.stream().filter(s -> s.kind() == Scenario.Kind.DIRECT)
+        int payload = settings.load().scenarios().stream().filter(s -> s.kind() == Scenario.Kind.DIRECT)
                 .mapToInt(Scenario::payloadBytes).max().orElse(0);
         long perThread = HEAP_PER_THREAD + (long) HEAP_PAYLOAD_COPIES * payload;
-        long needed = HEAP_BASE + settings.threads * perThread;
-        long heap = maxHeap(settings.jmeterJvmArgs);
+        long needed = HEAP_BASE + settings.harness().threads() * perThread;
+        long heap = maxHeap(settings.jmeter().jvmArgs());
         String heapSaid = heap == memoryBytes() / 4 ? "JMeter's default heap (a quarter of the memory, " + mib(heap)
                 + " MiB)" : "JMeter's heap of " + mib(heap) + " MiB (--jmeter-jvm-args)";
         if (heap <= 0) {
@@ -121,12 +123,12 @@ final class ThreadBudget {
         if (needed > heap) {
             throw new UserError(String.format(Locale.ROOT, "Invalid value for option '--threads': %,d threads need"
                     + " about %,d MiB of heap (%,d KiB a thread%s), more than %s; raise -Xmx in --jmeter-jvm-args"
-                    + " or lower --threads", settings.threads, mib(needed), perThread / 1024,
+                    + " or lower --threads", settings.harness().threads(), mib(needed), perThread / 1024,
                     payload > 0 ? " with " + payload + "-byte payloads" : "", heapSaid));
         }
         if (needed > heap / 2) {
             warnings.add(String.format(Locale.ROOT, "--threads %,d needs about %,d MiB of %s: more than half,"
-                    + " so JMeter's garbage collection may weigh on the figures", settings.threads, mib(needed),
+                    + " so JMeter's garbage collection may weigh on the figures", settings.harness().threads(), mib(needed),
                     heapSaid));
         }
     }
@@ -177,39 +179,18 @@ final class ThreadBudget {
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
-    /** pids.max of this process's cgroup and its parents, v2 ("0::/path") and v1 ("N:pids:/path" or "N:a,pids:/"). */
+    /**
+     * pids.max of this process's cgroup and its parents, v2 and v1, as perfmon's {@link Cgroup} (the project's one
+     * reader of the control group) finds them.
+     */
     private List<Limit> cgroupLimits() {
         List<Limit> limits = new ArrayList<>();
-        String cgroups = read("proc/self/cgroup");
-        if (cgroups == null) {
+        Cgroup cgroup = Cgroup.detect(root.resolve("proc/self/cgroup"), root.resolve("sys/fs/cgroup"));
+        if (cgroup == null) {
             return limits;
         }
-        for (String line : cgroups.split("\n")) {
-            String[] parts = line.split(":", 3);
-            if (parts.length < 3) {
-                continue;
-            }
-            Path hierarchy;
-            if (parts[0].equals("0") && parts[1].isEmpty()) {
-                hierarchy = root.resolve("sys/fs/cgroup");
-            } else if (List.of(parts[1].split(",")).contains("pids")) {
-                hierarchy = root.resolve("sys/fs/cgroup/pids");
-            } else {
-                continue;
-            }
-            Path dir = hierarchy.resolve(parts[2].replaceFirst("^/+", "")).normalize();
-            while (dir.startsWith(hierarchy)) {
-                long max = number(readAt(dir.resolve("pids.max")));
-                long current = number(readAt(dir.resolve("pids.current")));
-                if (max > 0) {
-                    limits.add(new Limit("the cgroup's pids.max (" + dir.resolve("pids.max") + ")", max,
-                            Math.max(0, current)));
-                }
-                if (dir.equals(hierarchy)) {
-                    break;
-                }
-                dir = dir.getParent();
-            }
+        for (Cgroup.PidsLimit limit : cgroup.pidsLimits()) {
+            limits.add(new Limit("the cgroup's pids.max (" + limit.maxFile() + ")", limit.max(), limit.current()));
         }
         return limits;
     }

@@ -2,9 +2,9 @@ package io.dubbostress.cli.service;
 
 import io.dubbostress.cli.options.HarnessDefaults;
 
-import io.dubbostress.cli.Validate;
+import io.dubbostress.cli.options.Validate;
 import io.dubbostress.cli.process.JavaRuntime;
-import io.dubbostress.cli.run.StressHome;
+import io.dubbostress.cli.home.StressHome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

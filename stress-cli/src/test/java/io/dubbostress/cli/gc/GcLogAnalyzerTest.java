@@ -3,6 +3,7 @@ package io.dubbostress.cli.gc;
 import io.dubbostress.report.TestResources;
 
 import io.dubbostress.report.gc.GcAnalysis;
+import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.GcAnalysisStore;
 import io.dubbostress.report.gc.GcEvent;
 import io.dubbostress.report.gc.GcLogAnalyzer;
@@ -10,7 +11,7 @@ import io.dubbostress.report.gc.GcLogLines;
 import io.dubbostress.report.gc.PauseStats;
 
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -103,10 +104,10 @@ class GcLogAnalyzerTest {
         GcAnalysis analysis = new GcAnalysisStore(new GcLogAnalyzer()).analyzeAndSave(log);
         Path saved = dir.resolve("g1-gc.analysis.json");
         JsonNode json = new ObjectMapper().readTree(saved.toFile());
-        assertThat(json.get("schema").asText()).isEqualTo(GcAnalysis.SCHEMA);
+        assertThat(json.get("schema").asText()).isEqualTo(GcAnalysisJson.SCHEMA);
         assertThat(json.get("service").asText()).isEqualTo("g1");
         assertThat(json.get("pauses").get("count").asInt()).isEqualTo(analysis.pauses().count());
-        GcAnalysis read = GcAnalysis.fromJson(json);
+        GcAnalysis read = GcAnalysisJson.fromTree(json);
         assertThat(read.events()).hasSameSizeAs(analysis.events());
         assertThat(read.pauses().totalMs()).isCloseTo(analysis.pauses().totalMs(), within(0.001 * read.events().size()));
         assertThat(read.window(0, Long.MAX_VALUE).count()).isEqualTo(analysis.pauses().count());
@@ -141,13 +142,13 @@ class GcLogAnalyzerTest {
     @Test
     void aMissingEmptyOrForeignLogIsAUserErrorNamingIt() throws Exception {
         Path missing = dir.resolve("nope.log");
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + missing + " does not exist");
         Path empty = Files.write(dir.resolve("empty-gc.log"), new byte[0]);
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + empty + " is empty");
         Path foreign = Files.write(dir.resolve("app.log"), "2026-11-22 10:00:00 INFO started\n".getBytes());
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + foreign + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ -Xlog:gc line in it");
     }
 }

@@ -2,6 +2,9 @@ package io.dubbostress.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dubbostress.cli.remote.GeneratorWatch;
+import io.dubbostress.cli.remote.RemoteGenerators;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -58,11 +58,11 @@ class PlansReadmeIT {
             builder.environment().put("AGENT_PORT", String.valueOf(agentPort));
             builder.environment().put("THREADS", "2");
             // long enough that each plan has steady samples after a slow first connect on a loaded machine (the
-            // report exits 1 for a scenario that measured nothing, and the script stops at it)
-            builder.environment().put("DURATION", "6");
+            // report exits 1 for a scenario that measured nothing, and the script stops at it): 6 s on a quiet box
+            builder.environment().put("DURATION", String.valueOf(io.dubbostress.testsupport.BoxLoad.scaled(6, 30)));
             Process shell = builder.start();
             try {
-                assertThat(shell.waitFor(6, TimeUnit.MINUTES)).as("the commands end").isTrue();
+                assertThat(shell.waitFor(12, TimeUnit.MINUTES)).as("the commands end").isTrue();
             } finally {
                 shell.descendants().forEach(ProcessHandle::destroyForcibly);
                 shell.destroyForcibly();

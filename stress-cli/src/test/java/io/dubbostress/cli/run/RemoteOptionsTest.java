@@ -47,10 +47,13 @@ class RemoteOptionsTest {
         assertRefused("stress run: Invalid value for option '--rmi-keystore': '" + dir.resolve("none.jks")
                 + "' is not a readable file (make one with `stress rmi-keystore`)",
                 "--remote", "10.0.0.7", "--rmi-keystore", dir.resolve("none.jks").toString());
-        assertRefused("stress run: Invalid value for option '--generator-agents': it needs --remote (the generators' "
-                + "agents); without --remote the load generator is this machine, watched by --agent",
-                "--generator-agents", "10.0.0.7:4444");
-        assertRefused("stress run: Invalid value for option '--generator-agents': 'gen1' is not HOST:PORT",
+        // a distributed run's options only with --remote (declared: an @ArgGroup)
+        assertRefused("stress run: Option '--generator-agents' needs '--remote'", "--generator-agents",
+                "10.0.0.7:4444");
+        assertRefused("stress run: Option '--rmi-hostname', '--rmi-local-port' needs '--remote'", "--rmi-hostname",
+                "10.0.0.1", "--rmi-local-port", "4100");
+        // picocli names a list option's element by its label
+        assertRefused("stress run: Invalid value for option '--generator-agents' (HOST:PORT): 'gen1' is not HOST:PORT",
                 "--remote", "10.0.0.7", "--generator-agents", "gen1");
     }
 }

@@ -43,7 +43,7 @@ class RemoteRunIT {
 
             Path run = dir.resolve("run");
             try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--scenarios", "direct-1k",
-                    "--threads", "2", "--duration", "5s", "--no-dashboard", "--remote", "127.0.0.1:" + rmiPort,
+                    "--threads", "2", "--duration", io.dubbostress.testsupport.BoxLoad.scaled(5, 30) + "s", "--no-dashboard", "--remote", "127.0.0.1:" + rmiPort,
                     "--out", run.toString())) {
                 assertThat(cli.waitFor(Duration.ofMinutes(5))).isTrue();
                 assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(40)).isZero();

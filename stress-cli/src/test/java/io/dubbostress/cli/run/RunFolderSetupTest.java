@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -47,6 +47,11 @@ class RunOptionsTest {
                 "--warmup", "1m", "--duration", "30s");
         assertRefused("stress run: Invalid value for option '--rate': 'fast' is not a rate: use calls/s like 500, "
                 + "steps like 100,200,400 or 100:30s,200:1m, or a ramp like 0..1000:60s", "--rate", "fast");
+        // the capacity search's options go together (declared: an @ArgGroup), so one without the other is refused
+        assertRefused("stress run: Option '--find-max-rate' needs '--slo'", "--find-max-rate");
+        assertRefused("stress run: Option '--slo' needs '--find-max-rate'", "--slo", "p99=20ms");
+        assertRefused("stress run: Option '--search-trials' needs '--find-max-rate' and '--slo'", "--search-trials",
+                "3");
         assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
                 + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
                 + "most", "--rate", "1e9");
@@ -59,12 +64,9 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
                 + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
                 + "most", "--find-max-rate", "--slo", "p99=20ms", "--rate", "1e9");
-        assertRefused("stress run: Option '--find-max-rate' needs '--slo', e.g. --slo p99=20ms", "--find-max-rate");
         assertRefused("stress run: Option '--find-max-rate' cannot be used with '--remote': the search judges each step "
                 + "from the moment this machine's JMeter started its schedule; run it with a local JMeter",
                 "--find-max-rate", "--slo", "p99=20ms", "--remote", "10.0.0.7");
-        assertRefused("stress run: Option '--slo' is for the capacity search: add --find-max-rate", "--slo",
-                "p99=20ms");
         assertRefused("stress run: Invalid value for option '--slo': 'p99<20ms' is not an SLO: use percentiles of the "
                 + "response time with a unit, and an optional error budget, e.g. p99=20ms or p50=2ms,p99=20ms,errors=1%",
                 "--find-max-rate",
@@ -72,6 +74,12 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                 + "constant rate, e.g. 200, not '100,200'", "--find-max-rate", "--slo", "p99=20ms", "--rate",
                 "100,200");
+        assertRefused("stress run: Invalid value for option '--provider-url': it names the provider, so it cannot be "
+                + "combined with --provider or --registry", "--provider-url", "tri://127.0.0.1:50051", "--registry",
+                "zookeeper://127.0.0.1:2181");
+        assertRefused("stress run: Invalid value for option '--provider-url': it names the provider, so it cannot be "
+                + "combined with --provider or --registry", "--provider", "127.0.0.1:20880", "--provider-url",
+                "dubbo://127.0.0.1:20880");
         assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
                 "--provider", "nohost");
         assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",
@@ -136,9 +144,10 @@ class RunOptionsTest {
 
     @Test
     void refusesARemotePortThatIsNoneBeforeAnyServiceStarts() {
-        assertRefused("stress run: Invalid value for option '--remote': port 99999 is not 1-65535", "--remote",
+        // checked by the option's converter: picocli names a list option's element by its label
+        assertRefused("stress run: Invalid value for option '--remote' (HOSTS): port 99999 is not 1-65535", "--remote",
                 "127.0.0.1:99999");
-        assertRefused("stress run: Invalid value for option '--remote': '10.0.0.7:rmi' has no numeric port",
+        assertRefused("stress run: Invalid value for option '--remote' (HOSTS): '10.0.0.7:rmi' has no numeric port",
                 "--remote", "10.0.0.8,10.0.0.7:rmi");
     }
 
@@ -189,12 +198,12 @@ class RunOptionsTest {
     @Test
     void defaultWarmupIsTheRampupAndATenthOfTheDurationAtMostHalfOfIt() {
         java.time.Duration oneSecond = java.time.Duration.ofSeconds(1);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(30), oneSecond).toMillis()).isEqualTo(4000);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofMinutes(10), oneSecond).getSeconds()).isEqualTo(61);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofHours(1), oneSecond).getSeconds()).isEqualTo(61);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofSeconds(30), oneSecond).toMillis()).isEqualTo(4000);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofMinutes(10), oneSecond).getSeconds()).isEqualTo(61);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofHours(1), oneSecond).getSeconds()).isEqualTo(61);
         // a short run: the first connects (started within the 1 s ramp-up) are warm-up, not steady state
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(5), oneSecond).toMillis()).isEqualTo(1500);
-        assertThat(RunCommand.defaultWarmup(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(2))
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofSeconds(5), oneSecond).toMillis()).isEqualTo(1500);
+        assertThat(io.dubbostress.cli.options.LoadOptions.defaultWarmup(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(2))
                 .toMillis()).isEqualTo(1000);
     }
 

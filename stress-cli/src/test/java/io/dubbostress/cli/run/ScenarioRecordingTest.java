@@ -1,5 +1,7 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.jmeter.RecordedRows;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,6 +146,14 @@ class TargetRateStallIT {
 
     @Test
     void withoutAStallCorrectedAndUncorrectedAgreeWithinTheSchedulesResolution() {
+        // a claim about the schedule's precision, which only a machine with CPU to spare can show: on a box whose
+        // runnable threads outnumber its cores (other builds), a parked thread wakes tens of ms late and the
+        // correction rightly counts it; then this case says so and does not judge
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int cores = Runtime.getRuntime().availableProcessors();
+        Assumptions.assumeTrue(load < 0 || load <= 1.5 * cores, () -> String.format(
+                "the schedule's precision not judged: load average %.1f on %d cores (other processes wake threads late)",
+                load, cores));
         // the steady rows due before the stall (100 ms of margin): nothing held any call up
         long stallUs = frozenAt * 1000 - 100_000;
         List<Row> calm = steady.stream().filter(r -> r.dueUs() < stallUs).toList();

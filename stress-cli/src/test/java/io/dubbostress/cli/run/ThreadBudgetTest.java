@@ -1,10 +1,11 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.options.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dubbostress.cli.testkit.Cli;
-import io.dubbostress.report.UserError;
+import io.dubbostress.cli.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,12 +44,14 @@ class ThreadBudgetTest {
         file("proc/meminfo", "MemTotal:       24683520 kB\nMemAvailable:   22963200 kB\n");
     }
 
-    private static RunSettings settings(int threads, String scenarios, String jmeterJvmArgs) {
-        RunSettings s = new RunSettings();
-        s.threads = threads;
-        s.scenarios = Scenario.parseList(scenarios);
-        s.jmeterJvmArgs = jmeterJvmArgs;
-        return s;
+    /** The settings {@code stress run} makes of these options. */
+    private static RunSettings settings(int threads, String scenarios, String jmeterJvmArgs, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("--threads", String.valueOf(threads), "--scenarios",
+                scenarios, "--jmeter-jvm-args", jmeterJvmArgs));
+        args.addAll(List.of(more));
+        RunCommand command = new RunCommand();
+        new picocli.CommandLine(command).parseArgs(args.toArray(new String[0]));
+        return command.settings();
     }
 
     @Test
@@ -73,6 +76,7 @@ class ThreadBudgetTest {
     void aCgroupV2PidsLimitOfTheGroupOrAParentCounts() throws IOException {
         roomyMachine();
         file("proc/self/cgroup", "0::/user.slice/stress.scope\n");
+        file("sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n"); // a v2 hierarchy's root has one
         file("sys/fs/cgroup/user.slice/stress.scope/pids.max", "max\n");
         file("sys/fs/cgroup/user.slice/pids.max", "2000\n");
         file("sys/fs/cgroup/user.slice/pids.current", "300\n");
@@ -144,8 +148,8 @@ class ThreadBudgetTest {
     void withRemoteServersNothingIsCheckedHere() throws IOException {
         roomyMachine();
         file("proc/sys/kernel/pid_max", "1000\n");
-        RunSettings s = settings(100_000, "direct-1k", "-Xmx1g");
-        s.remoteHosts = List.of("10.0.0.7");
+        RunSettings s = settings(100_000, "direct-1k", "-Xmx1g", "--remote", "10.0.0.7", "--rmi-hostname",
+                "127.0.0.1");
         assertThat(new ThreadBudget(root).check(s)).isEmpty();
     }
 

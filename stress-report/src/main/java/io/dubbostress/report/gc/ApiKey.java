@@ -1,6 +1,6 @@
 package io.dubbostress.report.gc;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,13 +32,13 @@ public final class ApiKey {
             try {
                 text = new String(Files.readAllBytes(keyFile), StandardCharsets.UTF_8).trim();
             } catch (NoSuchFileException e) {
-                throw new UserError("--gceasy-key-file " + keyFile + " does not exist");
+                throw new ReportException("--gceasy-key-file " + keyFile + " does not exist");
             } catch (IOException e) {
-                throw new UserError("--gceasy-key-file " + keyFile + " cannot be read (" + e.getClass().getSimpleName()
+                throw new ReportException("--gceasy-key-file " + keyFile + " cannot be read (" + e.getClass().getSimpleName()
                         + ")");
             }
             if (text.isEmpty() || text.contains("\n")) {
-                throw new UserError("--gceasy-key-file " + keyFile + " must hold the API key alone on one line");
+                throw new ReportException("--gceasy-key-file " + keyFile + " must hold the API key alone on one line");
             }
             return new ApiKey(text);
         }

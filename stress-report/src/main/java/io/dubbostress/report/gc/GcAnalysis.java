@@ -1,18 +1,5 @@
 package io.dubbostress.report.gc;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.TokenBuffer;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,8 +10,8 @@ import java.util.Map;
  * The offline analysis of one GC log (or rotated set): pause count, total, mean, max and p99, GC throughput over the
  * time the log covers, allocation rate, heap peaks, per pause type and per time window (a scenario's); which parser
  * read it, what the independent count of its pause lines says, and every doubt as a {@link #warnings() warning}.
- * Saved as {@code <base>.analysis.json} next to the log (field names in docs/GC.md) and read back by
- * {@code stress report}.
+ * A value: {@link GcAnalysisJson} writes it as {@code <base>.analysis.json} next to the log (field names in docs/GC.md)
+ * and reads it back for {@code stress report}.
  *
  * <pre>{@code
  * GcAnalysis analysis = new GcLogAnalyzer().analyze(Paths.get("run/gc/provider-gc.log"));
@@ -35,121 +22,223 @@ import java.util.Map;
  */
 public final class GcAnalysis {
 
-    /** The value of the {@code schema} field; changes only when a field changes meaning or goes away. */
-    public static final String SCHEMA = "dubbo-stress/gc-analysis/2";
-
-    /** Everything an analysis is made of (the analyzer and {@link #fromJson} fill it). */
+    /**
+     * Everything an analysis is made of, named one by one (the analyzer and {@link GcAnalysisJson} fill it):
+     * {@code new GcAnalysis(new Parts().log("gc.log").collector("G1").pauses(stats)...)}.
+     */
     static final class Parts {
-        final String log;
-        final String service;
-        final String parser;
-        final String format;
-        final String collector;
-        final List<String> files;
-        final List<GcEvent> events;
-        final boolean eventsComplete;
-        final boolean hasWallClock;
-        final PauseStats pauses;
-        final Map<String, PauseStats> byType;
-        final Map<TimeWindow, PauseStats> windows;
-        final long allocatedBytes;
-        final long peakBefore;
-        final long peakAfter;
-        final long peakCommitted;
-        final long logStartEpochMs;
-        final long logEndEpochMs;
-        final double spanMs;
-        final long pauseLinesCounted;
-        final List<String> warnings;
-        final List<String> notes;
+        private String log = "";
+        private String service = "";
+        private String parser = "";
+        private String format = "";
+        private String collector = "unknown";
+        private List<String> files = Collections.emptyList();
+        private List<GcEvent> events = Collections.emptyList();
+        private boolean eventsComplete = true;
+        private boolean hasWallClock;
+        private PauseStats pauses;
+        private Map<String, PauseStats> byType = Collections.emptyMap();
+        private Map<TimeWindow, PauseStats> windows = Collections.emptyMap();
+        private long allocatedBytes;
+        private long peakBefore = GcEvent.UNKNOWN;
+        private long peakAfter = GcEvent.UNKNOWN;
+        private long peakCommitted = GcEvent.UNKNOWN;
+        private long logStartEpochMs = GcEvent.UNKNOWN;
+        private long logEndEpochMs = GcEvent.UNKNOWN;
+        private double spanMs;
+        private long pauseLinesCounted;
+        private List<String> warnings = Collections.emptyList();
+        private List<String> notes = Collections.emptyList();
 
-        Parts(String log, String service, String parser, String format, String collector, List<String> files,
-              List<GcEvent> events, boolean eventsComplete, boolean hasWallClock, PauseStats pauses,
-              Map<String, PauseStats> byType, Map<TimeWindow, PauseStats> windows, long allocatedBytes,
-              long peakBefore, long peakAfter, long peakCommitted, long logStartEpochMs, long logEndEpochMs,
-              double spanMs, long pauseLinesCounted, List<String> warnings, List<String> notes) {
-            this.log = log;
-            this.service = service;
-            this.parser = parser;
-            this.format = format;
-            this.collector = collector;
-            this.files = Collections.unmodifiableList(new ArrayList<>(files));
-            this.events = Collections.unmodifiableList(new ArrayList<>(events));
-            this.eventsComplete = eventsComplete;
-            this.hasWallClock = hasWallClock;
-            this.pauses = pauses;
-            this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
-            this.windows = Collections.unmodifiableMap(new LinkedHashMap<>(windows));
-            this.allocatedBytes = allocatedBytes;
-            this.peakBefore = peakBefore;
-            this.peakAfter = peakAfter;
-            this.peakCommitted = peakCommitted;
-            this.logStartEpochMs = logStartEpochMs;
-            this.logEndEpochMs = logEndEpochMs;
-            this.spanMs = spanMs;
-            this.pauseLinesCounted = pauseLinesCounted;
-            this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
-            this.notes = Collections.unmodifiableList(new ArrayList<>(notes));
+        Parts log(String value) {
+            log = value;
+            return this;
+        }
+
+        Parts service(String value) {
+            service = value;
+            return this;
+        }
+
+        Parts parser(String value) {
+            parser = value;
+            return this;
+        }
+
+        Parts format(String value) {
+            format = value;
+            return this;
+        }
+
+        Parts collector(String value) {
+            collector = value;
+            return this;
+        }
+
+        Parts files(List<String> value) {
+            files = value;
+            return this;
+        }
+
+        /** The pauses kept one by one, and whether they are all of them. */
+        Parts events(List<GcEvent> value, boolean complete) {
+            events = value;
+            eventsComplete = complete;
+            return this;
+        }
+
+        Parts hasWallClock(boolean value) {
+            hasWallClock = value;
+            return this;
+        }
+
+        /** The whole log's pause figures, per pause type, and per window asked for. */
+        Parts pauses(PauseStats all, Map<String, PauseStats> perType, Map<TimeWindow, PauseStats> perWindow) {
+            pauses = all;
+            byType = perType;
+            windows = perWindow;
+            return this;
+        }
+
+        Parts allocatedBytes(long value) {
+            allocatedBytes = value;
+            return this;
+        }
+
+        /** The heap's peaks: in use before and after a collection, committed; {@link GcEvent#UNKNOWN} when unknown. */
+        Parts heapPeaks(long before, long after, long committed) {
+            peakBefore = before;
+            peakAfter = after;
+            peakCommitted = committed;
+            return this;
+        }
+
+        /** The log's first and last wall-clock stamps and the time it covers. */
+        Parts span(long startEpochMs, long endEpochMs, double ms) {
+            logStartEpochMs = startEpochMs;
+            logEndEpochMs = endEpochMs;
+            spanMs = ms;
+            return this;
+        }
+
+        Parts pauseLinesCounted(long value) {
+            pauseLinesCounted = value;
+            return this;
+        }
+
+        Parts warnings(List<String> value) {
+            warnings = value;
+            return this;
+        }
+
+        Parts notes(List<String> value) {
+            notes = value;
+            return this;
         }
     }
 
-    private final Parts p;
+    private final String log;
+    private final String service;
+    private final String parser;
+    private final String format;
+    private final String collector;
+    private final List<String> files;
+    private final List<GcEvent> events;
+    private final boolean eventsComplete;
+    private final boolean hasWallClock;
+    private final PauseStats pauses;
+    private final Map<String, PauseStats> byType;
+    private final Map<TimeWindow, PauseStats> windows;
+    private final long allocatedBytes;
+    private final long peakBefore;
+    private final long peakAfter;
+    private final long peakCommitted;
+    private final long logStartEpochMs;
+    private final long logEndEpochMs;
+    private final double spanMs;
+    private final long pauseLinesCounted;
+    private final List<String> warnings;
+    private final List<String> notes;
 
-    GcAnalysis(Parts parts) {
-        this.p = parts;
+    GcAnalysis(Parts p) {
+        if (p.pauses == null) {
+            throw new IllegalArgumentException("an analysis needs its pause figures");
+        }
+        this.log = p.log;
+        this.service = p.service;
+        this.parser = p.parser;
+        this.format = p.format;
+        this.collector = p.collector;
+        this.files = Collections.unmodifiableList(new ArrayList<>(p.files));
+        this.events = Collections.unmodifiableList(new ArrayList<>(p.events));
+        this.eventsComplete = p.eventsComplete;
+        this.hasWallClock = p.hasWallClock;
+        this.pauses = p.pauses;
+        this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(p.byType));
+        this.windows = Collections.unmodifiableMap(new LinkedHashMap<>(p.windows));
+        this.allocatedBytes = p.allocatedBytes;
+        this.peakBefore = p.peakBefore;
+        this.peakAfter = p.peakAfter;
+        this.peakCommitted = p.peakCommitted;
+        this.logStartEpochMs = p.logStartEpochMs;
+        this.logEndEpochMs = p.logEndEpochMs;
+        this.spanMs = p.spanMs;
+        this.pauseLinesCounted = p.pauseLinesCounted;
+        this.warnings = Collections.unmodifiableList(new ArrayList<>(p.warnings));
+        this.notes = Collections.unmodifiableList(new ArrayList<>(p.notes));
     }
 
     /** The log's file name (a rotated set's base name). */
     public String log() {
-        return p.log;
+        return log;
     }
 
     public String service() {
-        return p.service;
+        return service;
     }
 
     /** {@code dubbo-stress unified-logging parser} or {@code GCViewer 1.36}. */
     public String parser() {
-        return p.parser;
+        return parser;
     }
 
     public String format() {
-        return p.format;
+        return format;
     }
 
     /** G1, Parallel, Serial, CMS, Shenandoah, ZGC, or "unknown". */
     public String collector() {
-        return p.collector;
+        return collector;
     }
 
     /** The files read, oldest first (one, or a rotated set's pieces). */
     public List<String> files() {
-        return p.files;
+        return files;
     }
 
     /** The log's first wall-clock stamp (about when the JVM started), or {@link GcEvent#UNKNOWN}. */
     public long logStartEpochMs() {
-        return p.logStartEpochMs;
+        return logStartEpochMs;
     }
 
     /** The log's last wall-clock stamp (about when the JVM stopped, or the log was copied), or UNKNOWN. */
     public long logEndEpochMs() {
-        return p.logEndEpochMs;
+        return logEndEpochMs;
     }
 
     /** The pauses in log order, one by one: all of them when {@link #eventsComplete()}, else the first ones. */
     public List<GcEvent> events() {
-        return p.events;
+        return events;
     }
 
     /** Whether {@link #events()} holds every pause (a huge log keeps only its first ones; the figures take all). */
     public boolean eventsComplete() {
-        return p.eventsComplete;
+        return eventsComplete;
     }
 
     /** Whether the pauses carry wall-clock times (decorator {@code time}, or {@code -XX:+PrintGCDateStamps}). */
     public boolean hasWallClock() {
-        return p.hasWallClock;
+        return hasWallClock;
     }
 
     /**
@@ -157,27 +246,27 @@ public final class GcAnalysis {
      * from its first stamp, to its last stamp or the end of its last pause, whichever is later.
      */
     public double spanMs() {
-        return p.spanMs;
+        return spanMs;
     }
 
     /** Pause figures for the whole log. */
     public PauseStats pauses() {
-        return p.pauses;
+        return pauses;
     }
 
     /** How many pauses the log's lines state, counted independently of the parser. */
     public long pauseLinesCounted() {
-        return p.pauseLinesCounted;
+        return pauseLinesCounted;
     }
 
     /** Why the figures may be wrong (empty when the analysis vouches for them). */
     public List<String> warnings() {
-        return p.warnings;
+        return warnings;
     }
 
     /** What the reader should know that does not make the figures doubtful (e.g. no collection yet). */
     public List<String> notes() {
-        return p.notes;
+        return notes;
     }
 
     /**
@@ -187,22 +276,22 @@ public final class GcAnalysis {
      */
     public PauseStats window(long fromMs, long toMs) {
         // a window that ends before it starts (a scenario shorter than its warm-up) has no pause and no span
-        PauseStats asked = toMs >= fromMs ? p.windows.get(new TimeWindow(fromMs, toMs)) : null;
+        PauseStats asked = toMs >= fromMs ? windows.get(new TimeWindow(fromMs, toMs)) : null;
         if (asked != null) {
             return asked;
         }
         if (!hasWallClock()) {
             return null;
         }
-        if (p.logStartEpochMs != GcEvent.UNKNOWN && p.logEndEpochMs != GcEvent.UNKNOWN
-                && (toMs <= p.logStartEpochMs || fromMs > p.logEndEpochMs)) {
+        if (logStartEpochMs != GcEvent.UNKNOWN && logEndEpochMs != GcEvent.UNKNOWN
+                && (toMs <= logStartEpochMs || fromMs > logEndEpochMs)) {
             return null;
         }
-        if (!p.eventsComplete) {
+        if (!eventsComplete) {
             return null;
         }
         List<GcEvent> inside = new ArrayList<>();
-        for (GcEvent event : p.events) {
+        for (GcEvent event : events) {
             if (event.epochMs() >= fromMs && event.epochMs() < toMs) {
                 inside.add(event);
             }
@@ -212,7 +301,7 @@ public final class GcAnalysis {
 
     /** Pause figures per pause type, most total time first. */
     public Map<String, PauseStats> byType() {
-        return p.byType;
+        return byType;
     }
 
     /**
@@ -220,7 +309,7 @@ public final class GcAnalysis {
      * pause, plus, for every later pause, how much the heap grew since the previous pause ended.
      */
     public long allocatedBytes() {
-        return p.allocatedBytes;
+        return allocatedBytes;
     }
 
     /**
@@ -228,232 +317,23 @@ public final class GcAnalysis {
      * pauses without heap sizes) or covers no time: an allocation rate it cannot give, not 0.
      */
     public double allocationRateBytesPerSecond() {
-        return p.spanMs <= 0 || p.peakBefore == GcEvent.UNKNOWN ? Double.NaN : p.allocatedBytes * 1000.0 / p.spanMs;
+        return spanMs <= 0 || peakBefore == GcEvent.UNKNOWN ? Double.NaN : allocatedBytes * 1000.0 / spanMs;
     }
 
     public long peakHeapBeforeGcBytes() {
-        return p.peakBefore;
+        return peakBefore;
     }
 
     public long peakHeapAfterGcBytes() {
-        return p.peakAfter;
+        return peakAfter;
     }
 
     public long peakHeapCommittedBytes() {
-        return p.peakCommitted;
+        return peakCommitted;
     }
 
-    /** The analysis as written to {@code <base>.analysis.json}, as a tree (for small logs and tests). */
-    public ObjectNode toJson() {
-        ObjectMapper mapper = new ObjectMapper();
-        try (TokenBuffer buffer = new TokenBuffer(mapper, false)) {
-            writeJson(buffer);
-            return (ObjectNode) mapper.readTree(buffer.asParser());
-        } catch (IOException e) {
-            throw new UncheckedIOException("an analysis always serialises", e);
-        }
-    }
-
-    /**
-     * Writes the analysis as {@code <base>.analysis.json} holds it, one field after the other: no tree of the events is
-     * built, so a large analysis is written in the memory its events already take.
-     */
-    public void writeJson(JsonGenerator g) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("schema", SCHEMA);
-        g.writeStringField("log", p.log);
-        g.writeArrayFieldStart("files");
-        for (String file : p.files) {
-            g.writeString(file);
-        }
-        g.writeEndArray();
-        g.writeStringField("service", p.service);
-        g.writeStringField("parser", p.parser);
-        g.writeStringField("format", p.format);
-        g.writeStringField("collector", p.collector);
-        g.writeArrayFieldStart("warnings");
-        for (String warning : p.warnings) {
-            g.writeString(warning);
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("notes");
-        for (String note : p.notes) {
-            g.writeString(note);
-        }
-        g.writeEndArray();
-        g.writeNumberField("pauseLinesCounted", p.pauseLinesCounted);
-        g.writeBooleanField("hasWallClock", hasWallClock());
-        g.writeNumberField("logStartEpochMs", p.logStartEpochMs);
-        g.writeNumberField("logEndEpochMs", p.logEndEpochMs);
-        if (!p.events.isEmpty() && hasWallClock()) {
-            g.writeNumberField("firstEventEpochMs", p.events.get(0).epochMs());
-            if (p.eventsComplete) {
-                g.writeNumberField("lastEventEpochMs", p.events.get(p.events.size() - 1).epochMs());
-            }
-        }
-        g.writeNumberField("spanSeconds", round3(p.spanMs / 1000));
-        g.writeFieldName("pauses");
-        g.writeTree(pauseJson(p.pauses));
-        if (Double.isNaN(p.pauses.throughputPercent())) {
-            g.writeNullField("throughputPercent");
-        } else {
-            g.writeNumberField("throughputPercent", round3(p.pauses.throughputPercent()));
-        }
-        g.writeNumberField("allocatedBytes", p.allocatedBytes);
-        if (Double.isNaN(allocationRateBytesPerSecond())) {
-            g.writeNullField("allocationRateBytesPerSec");
-        } else {
-            g.writeNumberField("allocationRateBytesPerSec", Math.round(allocationRateBytesPerSecond()));
-        }
-        g.writeObjectFieldStart("heap");
-        g.writeNumberField("peakBeforeGcBytes", p.peakBefore);
-        g.writeNumberField("peakAfterGcBytes", p.peakAfter);
-        g.writeNumberField("peakCommittedBytes", p.peakCommitted);
-        g.writeEndObject();
-        g.writeArrayFieldStart("pauseTypes");
-        for (Map.Entry<String, PauseStats> type : p.byType.entrySet()) {
-            ObjectNode node = pauseJson(type.getValue());
-            node.put("type", type.getKey());
-            g.writeTree(node);
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("windows");
-        for (Map.Entry<TimeWindow, PauseStats> window : p.windows.entrySet()) {
-            ObjectNode node = pauseJson(window.getValue());
-            node.put("fromEpochMs", window.getKey().fromEpochMs());
-            node.put("toEpochMs", window.getKey().toEpochMs());
-            g.writeTree(node);
-        }
-        g.writeEndArray();
-        g.writeBooleanField("eventsComplete", p.eventsComplete);
-        g.writeArrayFieldStart("events");
-        for (GcEvent event : p.events) {
-            g.writeStartObject();
-            g.writeNumberField("epochMs", event.epochMs());
-            g.writeNumberField("uptimeSeconds", round6(event.uptimeSeconds()));
-            g.writeNumberField("pauseMs", round6(event.pauseMs()));
-            g.writeStringField("type", event.type());
-            g.writeBooleanField("full", event.full());
-            g.writeNumberField("heapBeforeBytes", event.heapBeforeBytes());
-            g.writeNumberField("heapAfterBytes", event.heapAfterBytes());
-            g.writeNumberField("heapCommittedBytes", event.heapCommittedBytes());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-    }
-
-    /** Count, total, mean, max, p99 (ms) and full-collection figures, as in report.json and analysis.json. */
-    public static ObjectNode pauseJson(PauseStats stats) {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("count", stats.count());
-        node.put("totalMs", round6(stats.totalMs()));
-        putOrNull(node, "meanMs", round3(stats.meanMs()));
-        putOrNull(node, "maxMs", round6(stats.maxMs()));
-        putOrNull(node, "p99Ms", round3(stats.p99Ms()));
-        node.put("fullCount", stats.fullCount());
-        node.put("fullTotalMs", round6(stats.fullTotalMs()));
-        return node;
-    }
-
-    /** A figure, {@code null} when there is none (NaN: no pause to take a mean or maximum of). */
-    private static void putOrNull(ObjectNode node, String field, double value) {
-        if (Double.isNaN(value)) {
-            node.putNull(field);
-        } else {
-            node.put(field, value);
-        }
-    }
-
-    private static PauseStats pauseStats(JsonNode node, double spanMs) {
-        return new PauseStats(node.path("count").asInt(), node.path("totalMs").asDouble(),
-                node.path("maxMs").asDouble(), node.path("p99Ms").asDouble(), spanMs, node.path("fullCount").asInt(),
-                node.path("fullTotalMs").asDouble());
-    }
-
-    /**
-     * Reads {@code <base>.analysis.json} one event at a time (the events are the bulk of a large file; the rest is
-     * small). A file of another schema is an IllegalArgumentException.
-     */
-    public static GcAnalysis read(Path file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
-        List<GcEvent> events = new ArrayList<>();
-        try (JsonParser parser = mapper.getFactory().createParser(file.toFile())) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw new IllegalArgumentException(file + " is not a JSON object");
-            }
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String field = parser.getCurrentName();
-                JsonToken value = parser.nextToken();
-                if ("events".equals(field) && value == JsonToken.START_ARRAY) {
-                    while (parser.nextToken() == JsonToken.START_OBJECT) {
-                        events.add(event(mapper.readTree(parser)));
-                    }
-                } else {
-                    root.set(field, mapper.readTree(parser));
-                }
-            }
-        }
-        return fromJson(root, events);
-    }
-
-    /** Reads an analysis written by {@link #toJson()}; a file of another schema is an IllegalArgumentException. */
-    public static GcAnalysis fromJson(JsonNode root) {
-        List<GcEvent> events = new ArrayList<>();
-        for (JsonNode node : root.path("events")) {
-            events.add(event(node));
-        }
-        return fromJson(root, events);
-    }
-
-    private static GcEvent event(JsonNode node) {
-        return new GcEvent(node.path("epochMs").asLong(GcEvent.UNKNOWN),
-                node.path("uptimeSeconds").asDouble(), node.path("pauseMs").asDouble(),
-                node.path("type").asText(""), node.path("full").asBoolean(),
-                node.path("heapBeforeBytes").asLong(GcEvent.UNKNOWN),
-                node.path("heapAfterBytes").asLong(GcEvent.UNKNOWN),
-                node.path("heapCommittedBytes").asLong(GcEvent.UNKNOWN));
-    }
-
-    private static GcAnalysis fromJson(JsonNode root, List<GcEvent> events) {
-        String schema = root.path("schema").asText("");
-        if (!SCHEMA.equals(schema)) {
-            throw new IllegalArgumentException("schema is '" + schema + "', expected '" + SCHEMA + "'");
-        }
-        double spanMs = root.path("spanSeconds").asDouble() * 1000;
-        Map<String, PauseStats> types = new LinkedHashMap<>();
-        for (JsonNode node : root.path("pauseTypes")) {
-            types.put(node.path("type").asText(""), pauseStats(node, spanMs));
-        }
-        Map<TimeWindow, PauseStats> windows = new LinkedHashMap<>();
-        for (JsonNode node : root.path("windows")) {
-            TimeWindow window = new TimeWindow(node.path("fromEpochMs").asLong(), node.path("toEpochMs").asLong());
-            windows.put(window, pauseStats(node, window.lengthMs()));
-        }
-        List<String> files = new ArrayList<>();
-        root.path("files").forEach(n -> files.add(n.asText()));
-        List<String> warnings = new ArrayList<>();
-        root.path("warnings").forEach(n -> warnings.add(n.asText()));
-        List<String> notes = new ArrayList<>();
-        root.path("notes").forEach(n -> notes.add(n.asText()));
-        JsonNode heap = root.path("heap");
-        return new GcAnalysis(new Parts(root.path("log").asText(""), root.path("service").asText(""),
-                root.path("parser").asText(""), root.path("format").asText(""),
-                root.path("collector").asText("unknown"), files, events, root.path("eventsComplete").asBoolean(true),
-                root.path("hasWallClock").asBoolean(), pauseStats(root.path("pauses"), spanMs), types, windows,
-                root.path("allocatedBytes").asLong(), heap.path("peakBeforeGcBytes").asLong(GcEvent.UNKNOWN),
-                heap.path("peakAfterGcBytes").asLong(GcEvent.UNKNOWN),
-                heap.path("peakCommittedBytes").asLong(GcEvent.UNKNOWN),
-                root.path("logStartEpochMs").asLong(GcEvent.UNKNOWN), root.path("logEndEpochMs").asLong(GcEvent.UNKNOWN),
-                spanMs, root.path("pauseLinesCounted").asLong(), warnings, notes));
-    }
-
-    static double round3(double value) {
-        return Double.isNaN(value) ? value : Math.round(value * 1000) / 1000.0;
-    }
-
-    static double round6(double value) {
-        return Double.isNaN(value) ? value : Math.round(value * 1_000_000) / 1_000_000.0;
+    /** The pause figures per window asked for up front ({@link GcLogAnalyzer#analyze(GcLogSet, List)}). */
+    Map<TimeWindow, PauseStats> windows() {
+        return windows;
     }
 }

@@ -126,9 +126,21 @@ final class GcAnalysisBuilder {
         set.files().forEach(f -> files.add(f.getFileName().toString()));
         long logStart = window.firstEpochMs() != GcLogLine.NO_EPOCH ? window.firstEpochMs() : firstEpoch;
         long logEnd = window.lastEpochMs() != GcLogLine.NO_EPOCH ? window.lastEpochMs() : lastEpoch;
-        return new GcAnalysis(new GcAnalysis.Parts(set.name(), GcLogFiles.service(set.first().resolveSibling(set.name())), parser, format,
-                collector, files, events, omitted == 0, allWallClock && all.count() > 0, pauses, types, windowStats,
-                allocated, peakBefore, peakAfter, peakCommitted, logStart, logEnd, spanMs, counter.pauseLines(),
-                warnings, notes));
+        return new GcAnalysis(new GcAnalysis.Parts()
+                .log(set.name())
+                .service(GcLogFiles.service(set.first().resolveSibling(set.name())))
+                .parser(parser)
+                .format(format)
+                .collector(collector)
+                .files(files)
+                .events(events, omitted == 0)
+                .hasWallClock(allWallClock && all.count() > 0)
+                .pauses(pauses, types, windowStats)
+                .allocatedBytes(allocated)
+                .heapPeaks(peakBefore, peakAfter, peakCommitted)
+                .span(logStart, logEnd, spanMs)
+                .pauseLinesCounted(counter.pauseLines())
+                .warnings(warnings)
+                .notes(notes));
     }
 }

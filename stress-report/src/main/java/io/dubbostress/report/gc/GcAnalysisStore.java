@@ -1,13 +1,12 @@
 package io.dubbostress.report.gc;
 
+import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +29,6 @@ import java.nio.file.StandardCopyOption;
 public final class GcAnalysisStore {
 
     private final GcLogAnalyzer analyzer;
-    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public GcAnalysisStore(GcLogAnalyzer analyzer) {
         this.analyzer = analyzer;
@@ -49,10 +47,10 @@ public final class GcAnalysisStore {
         GcAnalysis analysis = analyzer.analyze(set);
         Path file = GcLogFiles.analysisFile(companion(set));
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        try (JsonGenerator g = mapper.getFactory().createGenerator(Files.newBufferedWriter(temporary,
+        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(Files.newBufferedWriter(temporary,
                 StandardCharsets.UTF_8))) {
             g.useDefaultPrettyPrinter();
-            analysis.writeJson(g);
+            GcAnalysisJson.write(analysis, g);
             g.writeRaw('\n');
         } catch (IOException e) {
             deleteQuietly(temporary); // a full disk must not leave a .tmp behind
@@ -81,7 +79,7 @@ public final class GcAnalysisStore {
         Path saved = GcLogFiles.analysisFile(companion(set));
         try {
             if (Files.isRegularFile(saved) && newerThanEvery(saved, set)) {
-                GcAnalysis analysis = GcAnalysis.read(saved);
+                GcAnalysis analysis = GcAnalysisJson.read(saved);
                 if (describes(analysis, set)) {
                     return analysis;
                 }
@@ -108,17 +106,17 @@ public final class GcAnalysisStore {
         return true;
     }
 
-    /** GCeasy's saved answer, or null when there is none. A file that is not JSON is a {@link UserError}. */
+    /** GCeasy's saved answer, or null when there is none. A file that is not JSON is a {@link ReportException}. */
     public GcEasyAnswer loadGcEasy(Path log) {
         Path file = GcLogFiles.gcEasyFile(log);
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            JsonNode json = mapper.readTree(file.toFile());
+            JsonNode json = Json.MAPPER.readTree(file.toFile());
             return json == null || !json.isObject() ? null : new GcEasyAnswer(json);
         } catch (IOException e) {
-            throw new UserError(file + " is not GCeasy's JSON answer: " + e.getClass().getSimpleName());
+            throw new ReportException(file + " is not GCeasy's JSON answer: " + e.getClass().getSimpleName());
         }
     }
 

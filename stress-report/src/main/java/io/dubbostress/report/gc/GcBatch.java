@@ -1,6 +1,6 @@
 package io.dubbostress.report.gc;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -77,7 +77,7 @@ public final class GcBatch {
             try {
                 analysis = store.analyzeAndSave(set);
                 analysed++;
-            } catch (UserError e) {
+            } catch (ReportException e) {
                 err.println("stress gc: " + e.getMessage());
                 failed++;
             }

@@ -2,8 +2,8 @@ package io.dubbostress.report.gc;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.dubbostress.report.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -42,7 +42,11 @@ import java.util.zip.ZipOutputStream;
  */
 public final class GcEasyClient {
 
-    public static final URI DEFAULT_ENDPOINT = URI.create("https://api.gceasy.io/analyzeGC");
+    /** GCeasy's analyzeGC endpoint, as an option's default can name it. */
+    public static final String DEFAULT_ENDPOINT_TEXT = "https://api.gceasy.io/analyzeGC";
+    public static final URI DEFAULT_ENDPOINT = URI.create(DEFAULT_ENDPOINT_TEXT);
+    /** How long an answer is waited for, per log. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
     /** Logs above 1 MiB are zipped before the upload. */
     public static final long DEFAULT_COMPRESS_ABOVE_BYTES = 1024 * 1024;
     /** The format of GCeasy's {@code startTime} and {@code endTime} (that of the logs' own time stamps). */
@@ -54,7 +58,16 @@ public final class GcEasyClient {
     private final Duration timeout;
     private final long compressAboveBytes;
     private final HttpClient http;
-    private final ObjectMapper mapper = new ObjectMapper();
+
+    /**
+     * The client a key in the environment ({@link ApiKey#ENV}) asks for, with the default endpoint, timeout and
+     * compression; null without a key.
+     */
+    public static GcEasyClient fromEnvironment(java.util.Map<String, String> environment) {
+        ApiKey key = ApiKey.resolve(null, environment);
+        return key == null ? null : new GcEasyClient(DEFAULT_ENDPOINT, key, DEFAULT_TIMEOUT,
+                DEFAULT_COMPRESS_ABOVE_BYTES);
+    }
 
     public GcEasyClient(URI endpoint, ApiKey key, Duration timeout, long compressAboveBytes) {
         this.endpoint = endpoint;
@@ -137,7 +150,7 @@ public final class GcEasyClient {
         }
         JsonNode json;
         try {
-            json = mapper.readTree(answer);
+            json = Json.MAPPER.readTree(answer);
         } catch (JsonProcessingException e) {
             json = null;
         }
@@ -159,7 +172,7 @@ public final class GcEasyClient {
     /** The answer as saved next to the log: GCeasy's JSON, with the key removed should it appear in it. */
     public String redactedText(GcEasyAnswer answer) {
         try {
-            return key.redact(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(answer.json()));
+            return key.redact(Json.MAPPER.writeValueAsString(answer.json()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a parsed answer always serialises", e);
         }

@@ -1,6 +1,6 @@
 package io.dubbostress.report.gc;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,7 +42,7 @@ public final class GcLogAnalyzer {
         this.eventLimit = eventLimit;
     }
 
-    /** Analyses one log file; an unreadable or foreign file is a {@link UserError} naming it. */
+    /** Analyses one log file; an unreadable or foreign file is a {@link ReportException} naming it. */
     public GcAnalysis analyze(Path log) {
         return analyze(GcLogSet.of(log), Collections.emptyList());
     }
@@ -63,7 +63,7 @@ public final class GcLogAnalyzer {
         }
         if (!anyText) {
             // one empty piece of a rotated set is the JVM's new current file, just rotated: only all empty is empty
-            throw new UserError("GC log " + set.first() + (set.isRotated() ? " (and every piece of its set)" : "")
+            throw new ReportException("GC log " + set.first() + (set.isRotated() ? " (and every piece of its set)" : "")
                     + " is empty");
         }
         GcLogFormat format;
@@ -92,7 +92,7 @@ public final class GcLogAnalyzer {
         window.finish();
         if (counter.gcLines() == 0 && !window.startsAtJvmStart()
                 && CollectorDetector.UNKNOWN.equals(collector.collector())) {
-            throw new UserError("GC log " + set.first() + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ "
+            throw new ReportException("GC log " + set.first() + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ "
                     + "-Xlog:gc line in it");
         }
         long stated;
@@ -122,23 +122,23 @@ public final class GcLogAnalyzer {
         return builder.build(set, parser, format.description(), collector.collector(), window, counter, stated);
     }
 
-    private static UserError unreadable(UncheckedIOException e) {
-        return new UserError("GC log " + e.getMessage() + " cannot be read: " + e.getCause().getClass().getSimpleName()
+    private static ReportException unreadable(UncheckedIOException e) {
+        return new ReportException("GC log " + e.getMessage() + " cannot be read: " + e.getCause().getClass().getSimpleName()
                 + (e.getCause().getMessage() == null ? "" : " " + e.getCause().getMessage()));
     }
 
     /** A file of the log that is there and readable; whether it holds any byte. */
     private static boolean check(Path log) {
         if (Files.isDirectory(log)) {
-            throw new UserError("GC log " + log + " is a folder; give the log files in it");
+            throw new ReportException("GC log " + log + " is a folder; give the log files in it");
         }
         if (!Files.isRegularFile(log)) {
-            throw new UserError("GC log " + log + " does not exist");
+            throw new ReportException("GC log " + log + " does not exist");
         }
         try {
             return Files.size(log) > 0;
         } catch (IOException e) {
-            throw new UserError("GC log " + log + " cannot be read: " + e.getMessage());
+            throw new ReportException("GC log " + log + " cannot be read: " + e.getMessage());
         }
     }
 }

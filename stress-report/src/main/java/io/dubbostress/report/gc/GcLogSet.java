@@ -198,7 +198,7 @@ public final class GcLogSet {
                     return line.uptimeSeconds();
                 }
             }
-        } catch (IOException | io.dubbostress.report.UserError e) {
+        } catch (IOException | io.dubbostress.report.ReportException e) {
             return Double.MAX_VALUE; // a file that cannot be read is named by the analysis
         }
         return Double.MAX_VALUE;

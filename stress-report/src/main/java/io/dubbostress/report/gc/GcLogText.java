@@ -1,6 +1,6 @@
 package io.dubbostress.report.gc;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -24,7 +24,7 @@ import java.util.zip.GZIPInputStream;
  *
  * <p>A compressed file cut short (a copy interrupted, a disk that filled) is read as far as it can be, and
  * {@code onCut} hears why it ended: the analysis then says its figures are partial. A zip archive, or bytes that are
- * no text at all, are a {@link UserError} naming the file and what it is.
+ * no text at all, are a {@link ReportException} naming the file and what it is.
  *
  * <pre>{@code
  * try (BufferedReader lines = GcLogText.open(Paths.get("gc.log.3.gz"), why -> cut.add(why))) {
@@ -47,7 +47,7 @@ public final class GcLogText {
             if (startsWith(raw, 0x1f, 0x8b)) {
                 bytes = new BufferedInputStream(new CutTolerant(new GZIPInputStream(raw, 1 << 16), onCut), 1 << 16);
             } else if (startsWith(raw, 'P', 'K', 3, 4)) {
-                throw new UserError("GC log " + file + " is a zip archive: unzip it and give the log files in it");
+                throw new ReportException("GC log " + file + " is a zip archive: unzip it and give the log files in it");
             }
             Charset charset = sniff(file, bytes);
             return new BufferedReader(new InputStreamReader(bytes, charset), 1 << 16);
@@ -136,7 +136,7 @@ public final class GcLogText {
         if (evenNul >= pairs * 9 / 10 && oddNul == 0) {
             return StandardCharsets.UTF_16BE;
         }
-        throw new UserError("GC log " + file + " is not text (binary bytes in its first " + n + "): not a GC log");
+        throw new ReportException("GC log " + file + " is not text (binary bytes in its first " + n + "): not a GC log");
     }
 
     private static void skip(InputStream in, int bytes) throws IOException {

@@ -3,8 +3,15 @@ package io.dubbostress.report.jtl;
 import java.util.Locale;
 
 /**
- * The JTL columns the report reads, by the header names JMeter's CSV writer uses ({@code CSVSaveService}), plus our
- * sampler's {@code elapsed_us} sample variable. Every other column (URL, Latency, ...) is skipped.
+ * The JTL columns the report reads, by the header names JMeter's CSV writer uses ({@code CSVSaveService}), and the
+ * extra columns our elements write ({@link #EXTRA}: the sample variables the Dubbo Sampler and the Target Rate Schedule
+ * set, which {@code stress run} has JMeter write with {@link #sampleVariables()}). Every other column (URL, Latency,
+ * ...) is skipped. The sampler jar spells the extra columns in its own {@code JtlVariables} (Java 8, loaded by JMeter);
+ * a test in stress-cli holds the two spellings equal.
+ *
+ * <pre>{@code
+ * jmeter -n ... -Jsample_variables=" + JtlColumn.sampleVariables()    // elapsed_us,due_us,lag_us,response_us
+ * }</pre>
  */
 public enum JtlColumn {
     TIME_STAMP("timeStamp"),
@@ -31,6 +38,9 @@ public enum JtlColumn {
     /** Any column the report does not read. */
     OTHER("");
 
+    /** The extra columns, in the order JMeter writes them (the order of {@code sample_variables}). */
+    public static final java.util.List<JtlColumn> EXTRA = java.util.List.of(ELAPSED_US, DUE_US, LAG_US, RESPONSE_US);
+
     /**
      * JMeter's column order when every default {@code jmeter.save.saveservice.*} setting is on: what a header-less
      * JTL ({@code print_field_names=false}) is assumed to hold.
@@ -47,6 +57,11 @@ public enum JtlColumn {
 
     public String headerName() {
         return headerName;
+    }
+
+    /** The value of JMeter's {@code sample_variables} that makes it write every extra column. */
+    public static String sampleVariables() {
+        return String.join(",", EXTRA.stream().map(JtlColumn::headerName).toList());
     }
 
     /** The column a header cell names; JMeter's spelling, compared without case. */

@@ -1,6 +1,6 @@
 package io.dubbostress.report.jtl;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The first line of a JTL (its header, or the first row of a header-less file), read once: the delimiter and the
  * columns it decides, and the bytes read past it that the row scanner ({@link JtlReader}) starts from. A file that
- * is empty, XML, or lacks a column the report needs is a {@link UserError} naming the file.
+ * is empty, XML, or lacks a column the report needs is a {@link ReportException} naming the file.
  */
 final class JtlHeader {
     final JtlColumns columns;
@@ -43,7 +43,7 @@ final class JtlHeader {
                 length += n;
             }
         } catch (IOException e) {
-            throw new UserError(what + " " + file + " cannot be read: " + e.getMessage());
+            throw new ReportException(what + " " + file + " cannot be read: " + e.getMessage());
         }
         int start = 0;
         if (length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
@@ -52,10 +52,10 @@ final class JtlHeader {
         String firstLine = new String(head, start, (lineEnd < 0 ? length : lineEnd) - start, StandardCharsets.UTF_8)
                 .replace("\r", "");
         if (firstLine.trim().isEmpty()) {
-            throw new UserError(what + " " + file + " is empty");
+            throw new ReportException(what + " " + file + " is empty");
         }
         if (firstLine.trim().startsWith("<")) {
-            throw new UserError(what + " " + file + " is XML; stress report reads CSV results "
+            throw new ReportException(what + " " + file + " is XML; stress report reads CSV results "
                     + "(jmeter.save.saveservice.output_format=csv, JMeter's default)");
         }
         byte delimiter = detectDelimiter(firstLine);
@@ -65,7 +65,7 @@ final class JtlHeader {
         int bodyStart;
         if (headerless) {
             if (cells.size() < JtlColumn.JMETER_DEFAULT_HEADER.length) {
-                throw new UserError(what + " " + file + " has no header row and " + cells.size()
+                throw new ReportException(what + " " + file + " has no header row and " + cells.size()
                         + " columns, not JMeter's default " + JtlColumn.JMETER_DEFAULT_HEADER.length
                         + ": write it with jmeter.save.saveservice.print_field_names=true");
             }
@@ -75,12 +75,12 @@ final class JtlHeader {
             columns = JtlColumns.fromHeader(delimiter, cells);
             String missing = columns.missingRequiredColumn();
             if (missing != null) {
-                throw new UserError(what + " " + file + " has no '" + missing + "' column (header: "
+                throw new ReportException(what + " " + file + " has no '" + missing + "' column (header: "
                         + abbreviate(firstLine) + ")");
             }
             bodyStart = lineEnd < 0 ? length : lineEnd + 1;
         }
-        byte[] rest = new byte[Math.max(JtlReader.BLOCK, length - bodyStart)];
+        byte[] rest = new byte[Math.max(DelimitedRows.BLOCK, length - bodyStart)];
         System.arraycopy(head, bodyStart, rest, 0, length - bodyStart);
         return new JtlHeader(columns, rest, length - bodyStart);
     }

@@ -1,6 +1,6 @@
 package io.dubbostress.report.jtl;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -117,8 +117,8 @@ public final class JtlSpan {
         }
     }
 
-    private static UserError noSamples(Path file, JtlReader reader) {
-        return new UserError("JTL file " + file + " has no samples"
+    private static ReportException noSamples(Path file, JtlReader reader) {
+        return new ReportException("JTL file " + file + " has no samples"
                 + (reader.malformedRows() > 0 ? " (" + reader.malformedRows() + " malformed rows, first: "
                 + reader.malformedExamples().get(0) + ")" : ""));
     }

@@ -1,8 +1,6 @@
 package io.dubbostress.report.perfmon;
 
-import io.dubbostress.report.UserError;
-import io.dubbostress.report.jtl.JtlReader;
-import io.dubbostress.report.jtl.JtlRow;
+import io.dubbostress.report.ReportException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,20 +53,18 @@ public final class PerfMonCoverage {
         List<Long> readings = new ArrayList<>();
         long failed = 0;
         String firstFailure = "";
-        // the collector's CSV is a JTL: the one CSV reader of the report reads it
-        try (JtlReader reader = JtlReader.open(csv, "PerfMon file").signedElapsed()) {
-            JtlRow row = reader.row();
+        try (PerfMonCsv reader = PerfMonCsv.open(csv)) {
             while (reader.next()) {
-                if (row.success()) {
-                    readings.add(row.timeStampMs());
+                if (reader.success()) {
+                    readings.add(reader.timeStampMs());
                 } else {
                     failed++;
                     if (firstFailure.isEmpty()) {
-                        firstFailure = row.errorText();
+                        firstFailure = reader.errorText();
                     }
                 }
             }
-        } catch (UserError e) {
+        } catch (ReportException e) {
             return new PerfMonCoverage(readings, 0, "", true); // empty, or not a CSV the collector wrote
         }
         Collections.sort(readings);

@@ -1,8 +1,5 @@
 package io.dubbostress.report.perfmon;
 
-import io.dubbostress.report.jtl.JtlReader;
-import io.dubbostress.report.jtl.JtlRow;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,10 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The server metrics of a run: every PerfMon collector CSV read into one series per label. The collector
- * ({@code kg.apc:jmeter-plugins-perfmon}) writes a JTL-shaped CSV in which the label names the metric and the value is
- * kept in {@code elapsed} multiplied by 1000 ({@code PerfMonSampleResult.setValue}); a metric that is not available
- * comes as {@code -1000} or with {@code success=false}.
+ * The server metrics of a run: every PerfMon collector CSV ({@link PerfMonCsv}) read into one series per label.
  *
  * <pre>{@code
  * PerfMonData server = new PerfMonData();
@@ -31,13 +25,12 @@ public final class PerfMonData {
 
     /** Adds a file's points (a run has one file per scenario; the same label in several files is one series). */
     public void read(Path file) {
-        try (JtlReader reader = JtlReader.open(file, "PerfMon file").signedElapsed()) {
-            JtlRow row = reader.row();
-            while (reader.next()) {
-                PerfMonSeries s = series.computeIfAbsent(row.label(), l -> new PerfMonSeries(PerfMonLabel.parse(l)));
-                s.add(row.timeStampMs(), row.elapsedMs() / 1000.0, row.success());
+        try (PerfMonCsv csv = PerfMonCsv.open(file)) {
+            while (csv.next()) {
+                PerfMonSeries s = series.computeIfAbsent(csv.label(), l -> new PerfMonSeries(PerfMonLabel.parse(l)));
+                s.add(csv.timeStampMs(), csv.value(), csv.success());
             }
-            malformedRows += reader.malformedRows();
+            malformedRows += csv.malformedRows();
         }
         files.add(file);
     }

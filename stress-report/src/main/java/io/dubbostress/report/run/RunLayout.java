@@ -8,11 +8,15 @@ import java.nio.file.Path;
  * <pre>
  * run.json                          settings, versions, host, services, scenarios ({@link RunManifest})
  * scenarios/&lt;name&gt;/results.jtl     the scenario's samples       .../perfmon.csv    server metrics
+ * scenarios/&lt;name&gt;/perfmon-generators.csv   the load generators' metrics (a distributed run's --generator-agents)
  * scenarios/&lt;name&gt;/jmeter.log      .../jmeter.out (JMeter's console)   .../dashboard/ (JMeter's HTML report)
  * gc/&lt;service&gt;-gc.log             GC logs of provider, consumer, and JMeter per scenario
  * logs/&lt;service&gt;.log              the services' own output
  * report.md, report.json, report.html
+ * capacity.md, capacity.json        a capacity search's answer (--find-max-rate)
  * </pre>
+ *
+ * Every name in a run folder is spelled here, and nowhere else.
  */
 public final class RunLayout {
 
@@ -22,6 +26,17 @@ public final class RunLayout {
     public static final String PERFMON = "perfmon.csv";
     public static final String GC = "gc";
     public static final String LOGS = "logs";
+    public static final String JMETER_LOG = "jmeter.log";
+    public static final String JMETER_OUT = "jmeter.out";
+    public static final String GENERATORS_PERFMON = "perfmon-generators.csv";
+    public static final String DASHBOARD = "dashboard";
+    /** What the GC logs' names end with: {@code <service>-gc.log}. */
+    public static final String GC_LOG_SUFFIX = "-gc.log";
+    public static final String REPORT_MD = "report.md";
+    public static final String REPORT_JSON = "report.json";
+    public static final String REPORT_HTML = "report.html";
+    public static final String CAPACITY_MD = "capacity.md";
+    public static final String CAPACITY_JSON = "capacity.json";
 
     private final Path root;
 
@@ -53,13 +68,42 @@ public final class RunLayout {
         return scenarioDir(scenario).resolve(PERFMON);
     }
 
+    /** The load generators' PerfMon readings beside the scenario's JTL ({@code stress run --generator-agents}). */
+    public Path generatorsPerfMonCsv(String scenario) {
+        return scenarioDir(scenario).resolve(GENERATORS_PERFMON);
+    }
+
+    public Path jmeterLog(String scenario) {
+        return scenarioDir(scenario).resolve(JMETER_LOG);
+    }
+
+    /** JMeter's console output. */
+    public Path jmeterOut(String scenario) {
+        return scenarioDir(scenario).resolve(JMETER_OUT);
+    }
+
+    /** JMeter's HTML dashboard of the scenario; beside it {@code dashboard.log}, {@code dashboard.out}. */
+    public Path dashboardDir(String scenario) {
+        return scenarioDir(scenario).resolve(DASHBOARD);
+    }
+
+    /** A file of the dashboard's making beside its folder: {@code dashboard.log}, {@code dashboard.out}, ... */
+    public Path dashboardFile(String scenario, String suffix) {
+        return scenarioDir(scenario).resolve(DASHBOARD + suffix);
+    }
+
+    /** A scenario's file as the console names it: relative to the run folder, with '/'. */
+    public static String relative(String scenario, String file) {
+        return SCENARIOS + "/" + scenario + "/" + file;
+    }
+
     /** The JTL's path as run.json records it: relative to the run folder, with '/'. */
     public static String relativeJtl(String scenario) {
-        return SCENARIOS + "/" + scenario + "/" + RESULTS;
+        return relative(scenario, RESULTS);
     }
 
     public static String relativePerfMonCsv(String scenario) {
-        return SCENARIOS + "/" + scenario + "/" + PERFMON;
+        return relative(scenario, PERFMON);
     }
 
     public Path gcDir() {
@@ -67,7 +111,20 @@ public final class RunLayout {
     }
 
     public Path gcLog(String service) {
-        return gcDir().resolve(service + "-gc.log");
+        return gcDir().resolve(service + GC_LOG_SUFFIX);
+    }
+
+    /** Whether a file name in {@link #gcDir()} is a GC log. */
+    public static boolean isGcLog(String fileName) {
+        return fileName.endsWith(GC_LOG_SUFFIX);
+    }
+
+    public Path capacityMd() {
+        return root.resolve(CAPACITY_MD);
+    }
+
+    public Path capacityJson() {
+        return root.resolve(CAPACITY_JSON);
     }
 
     public Path logsDir() {

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportFiles;
 import io.dubbostress.report.ScenarioName;
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,16 +25,26 @@ import java.util.Map;
  * class is the file's only reader and writer:
  *
  * <pre>
- * RunManifest run = RunManifest.read(layout.runJson());     // a clear UserError naming the field when it is wrong
+ * RunManifest run = RunManifest.read(layout.runJson());     // a clear ReportException naming the field when it is wrong
  * run.scenario("direct-1k").status = ScenarioStatus.COMPLETED;
  * run.write(layout.runJson());
  * </pre>
  */
-@JsonPropertyOrder({"tool", "status", "startedAt", "endedAt", "settings", "versions", "host", "services",
+@JsonPropertyOrder({"schema", "tool", "status", "startedAt", "endedAt", "settings", "versions", "host", "services",
     "scenarios"})
 @JsonIgnoreProperties(ignoreUnknown = true)
 public final class RunManifest {
 
+    /**
+     * The value of {@code schema}. 2: {@code settings} holds data only (an empty text where the run started the service
+     * itself or there is none: {@code "remote": ""}, {@code "registry": ""}; {@code slo} and {@code searchTrials} apart).
+     * A run.json without {@code schema} is of version 1, whose settings said so in words ({@code "none (local JMeter)"},
+     * {@code "started by the run"}); {@link #remoteHosts()} reads both.
+     */
+    public static final String SCHEMA = "dubbo-stress/run/2";
+
+    /** null when the file has none (version 1). */
+    public String schema = SCHEMA;
     public String tool = "dubbo-stress";
     public RunStatus status = RunStatus.RUNNING;
     public String startedAt = Instant.now().toString();
@@ -120,6 +130,24 @@ public final class RunManifest {
         }
     }
 
+    /**
+     * The load generators of a distributed run ({@code settings.remote}, {@code host} or {@code host:port}); empty for
+     * a local run. Version 1 wrote {@code "none (local JMeter)"} there.
+     */
+    public List<String> remoteHosts() {
+        String remote = settings.get("remote");
+        if (remote == null || remote.isBlank() || (schema == null && remote.startsWith("none"))) {
+            return List.of();
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String part : remote.split(",")) {
+            if (!part.isBlank()) {
+                hosts.add(part.trim());
+            }
+        }
+        return hosts;
+    }
+
     /** The service's record, added when there is none yet. */
     public ServiceRecord service(String name) {
         for (ServiceRecord s : services) {
@@ -138,7 +166,7 @@ public final class RunManifest {
     }
 
     /**
-     * Reads a run.json: a {@link UserError} naming the file and the field when it is not valid JSON, when a
+     * Reads a run.json: a {@link ReportException} naming the file and the field when it is not valid JSON, when a
      * scenario's name cannot be a folder name, when a time is not epoch milliseconds or a warm-up not seconds.
      * Fields it does not know are ignored (a newer version's); a status it does not know reads as unknown.
      */
@@ -163,32 +191,35 @@ public final class RunManifest {
             String where = file + ": scenarios[" + index++ + "].";
             String name = scenario.path("name").asText("").trim();
             if (!ScenarioName.isFolderName(name)) {
-                throw new UserError(where + "name '" + name + "' is not a scenario folder name");
+                throw new ReportException(where + "name '" + name + "' is not a scenario folder name");
             }
             for (String field : new String[] {"startEpochMs", "endEpochMs"}) {
                 JsonNode value = scenario.get(field);
                 if (value != null && !value.isNull() && (!value.canConvertToLong() || value.asLong() < 0)) {
-                    throw new UserError(where + field + " '" + value.asText() + "' is not epoch milliseconds");
+                    throw new ReportException(where + field + " '" + value.asText() + "' is not epoch milliseconds");
                 }
             }
             JsonNode warmup = scenario.get("warmupSeconds");
             if (warmup != null && !warmup.isNull() && (!warmup.isNumber() || warmup.asDouble() < 0)) {
-                throw new UserError(where + "warmupSeconds '" + warmup.asText() + "' is not a number of seconds >= 0");
+                throw new ReportException(where + "warmupSeconds '" + warmup.asText() + "' is not a number of seconds >= 0");
             }
         }
         try {
-            return Json.MAPPER.treeToValue(tree, RunManifest.class);
+            RunManifest manifest = Json.MAPPER.treeToValue(tree, RunManifest.class);
+            JsonNode schema = tree.get("schema");
+            manifest.schema = schema == null || schema.isNull() ? null : schema.asText();
+            return manifest;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new UserError(file + ": " + e.getOriginalMessage());
+            throw new ReportException(file + ": " + e.getOriginalMessage());
         }
     }
 
     /**
      * run.json as a whole cannot be read: not JSON (cut off by a crash, a full disk), empty, unreadable. The report
      * goes on from the JTLs alone with a warning; a run.json that is JSON with a wrong field is a plain
-     * {@link UserError} naming the field.
+     * {@link ReportException} naming the field.
      */
-    public static final class Unreadable extends UserError {
+    public static final class Unreadable extends ReportException {
         private static final long serialVersionUID = 1L;
 
         Unreadable(Path file, String why) {

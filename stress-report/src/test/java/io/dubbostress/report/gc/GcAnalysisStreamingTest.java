@@ -1,6 +1,6 @@
 package io.dubbostress.report.gc;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.report.Json;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +58,7 @@ class GcAnalysisStreamingTest {
         assertThat(all.pauses().p99Ms()).isCloseTo(exact, within(exact * 1e-3 + 1e-3));
 
         // and all of it survives the JSON file
-        GcAnalysis read = GcAnalysis.fromJson(new ObjectMapper().readTree(few.toJson().toString()));
+        GcAnalysis read = GcAnalysisJson.fromTree(Json.MAPPER.readTree(GcAnalysisJson.toTree(few).toString()));
         assertThat(read.eventsComplete()).isFalse();
         assertThat(read.pauses().count()).isEqualTo(all.pauses().count());
         assertThat(read.window(middle.fromEpochMs(), middle.toEpochMs()).count()).isEqualTo(expected.count());
@@ -66,7 +66,7 @@ class GcAnalysisStreamingTest {
         assertThat(read.files()).containsExactly(set.first().getFileName().toString());
         // and through the file, written and read one event at a time
         GcAnalysis saved = new GcAnalysisStore(new GcLogAnalyzer()).analyzeAndSave(set);
-        GcAnalysis reread = GcAnalysis.read(GcLogFiles.analysisFile(set.first()));
+        GcAnalysis reread = GcAnalysisJson.read(GcLogFiles.analysisFile(set.first()));
         assertThat(reread.events()).hasSameSizeAs(saved.events());
         assertThat(reread.events().get(3).pauseMs()).isEqualTo(saved.events().get(3).pauseMs());
         assertThat(reread.pauses().totalMs()).isCloseTo(saved.pauses().totalMs(), within(1e-6));

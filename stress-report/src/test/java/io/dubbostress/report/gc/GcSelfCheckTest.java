@@ -1,6 +1,6 @@
 package io.dubbostress.report.gc;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,7 +93,7 @@ class GcSelfCheckTest {
     @Test
     void aFileThatIsNoGcLogIsOneLineNamingIt() throws Exception {
         Path app = write("app.log", "[0.001s] something else entirely", "2026-11-22 10:00:00 INFO started");
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(app)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(app)).isInstanceOf(ReportException.class)
                 .hasMessage("GC log " + app + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ -Xlog:gc line "
                         + "in it");
     }

@@ -1,6 +1,6 @@
 package io.dubbostress.report.jtl;
 
-import io.dubbostress.report.UserError;
+import io.dubbostress.report.ReportException;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -197,18 +197,18 @@ class JtlReaderTest {
     @Test
     void emptyMissingXmlAndHeaderlessFilesAreClearErrors() throws IOException {
         Path empty = Files.write(dir.resolve("empty.jtl"), new byte[0]);
-        assertThatThrownBy(() -> JtlReader.open(empty)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> JtlReader.open(empty)).isInstanceOf(ReportException.class)
                 .hasMessage("JTL file " + empty + " is empty");
         Path missing = dir.resolve("missing.jtl");
-        assertThatThrownBy(() -> JtlReader.open(missing)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> JtlReader.open(missing)).isInstanceOf(ReportException.class)
                 .hasMessage("JTL file " + missing + " does not exist");
         Path xml = Files.write(dir.resolve("x.jtl"), "<?xml version=\"1.0\"?>\n<testResults>".getBytes());
-        assertThatThrownBy(() -> JtlReader.open(xml)).isInstanceOf(UserError.class).hasMessageContaining("is XML");
+        assertThatThrownBy(() -> JtlReader.open(xml)).isInstanceOf(ReportException.class).hasMessageContaining("is XML");
         Path noLabel = Files.write(dir.resolve("n.jtl"), "timeStamp,elapsed,success\n1,2,true\n".getBytes());
-        assertThatThrownBy(() -> JtlReader.open(noLabel)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> JtlReader.open(noLabel)).isInstanceOf(ReportException.class)
                 .hasMessageContaining("has no 'label' column");
         Path headerOnly = Files.write(dir.resolve("h.jtl"), (HEADER + "\n").getBytes());
-        assertThatThrownBy(() -> JtlSpan.exact(headerOnly)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> JtlSpan.exact(headerOnly)).isInstanceOf(ReportException.class)
                 .hasMessage("JTL file " + headerOnly + " has no samples");
     }
 

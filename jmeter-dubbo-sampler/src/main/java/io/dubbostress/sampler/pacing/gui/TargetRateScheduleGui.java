@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.pacing.gui;
 
 import io.dubbostress.sampler.install.SamplerJar;
+import io.dubbostress.sampler.jtl.JtlVariables;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
 import java.awt.BorderLayout;
 import java.awt.GridBagConstraints;
@@ -60,7 +61,7 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         JPanel north = new JPanel(new BorderLayout());
         north.add(fields, BorderLayout.NORTH);
         north.add(new JLabel("Each sample waits for its due time (never skipped; when late, at once). JTL: "
-                + "sample_variables=elapsed_us,due_us,lag_us,response_us"), BorderLayout.CENTER);
+                + "sample_variables=" + JtlVariables.SAMPLE_VARIABLES), BorderLayout.CENTER);
         add(north, BorderLayout.CENTER);
     }
 
