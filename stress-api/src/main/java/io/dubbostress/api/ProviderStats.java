@@ -4,8 +4,9 @@ import java.io.Serializable;
 
 /**
  * What the reference provider has done since it started, as {@link ProviderStatsService#stats()} reports it: calls
- * served, CPU iterations done (the harness's work, proven done rather than assumed), and the connections it holds
- * open now (so a test can see a consumer's references created and destroyed).
+ * served, CPU iterations done (the harness's work, proven done rather than assumed), the wall time that work took (the
+ * provider's own service time for it), and the connections it holds open now (so a test can see a consumer's
+ * references created and destroyed).
  */
 public class ProviderStats implements Serializable {
 
@@ -15,6 +16,7 @@ public class ProviderStats implements Serializable {
     private long cpuIterations;
     private long cpuIterationsPerCall;
     private int openConnections;
+    private long workNanos;
 
     public ProviderStats() {
     }
@@ -62,9 +64,25 @@ public class ProviderStats implements Serializable {
         this.openConnections = openConnections;
     }
 
+    /** As {@link #ProviderStats(long, long, long, int)}, with the wall time the CPU work took. */
+    public ProviderStats(long calls, long cpuIterations, long cpuIterationsPerCall, int openConnections,
+                         long workNanos) {
+        this(calls, cpuIterations, cpuIterationsPerCall, openConnections);
+        this.workNanos = workNanos;
+    }
+
+    /** Wall time spent in the CPU work over all calls, nanoseconds. */
+    public long getWorkNanos() {
+        return workNanos;
+    }
+
+    public void setWorkNanos(long workNanos) {
+        this.workNanos = workNanos;
+    }
+
     @Override
     public String toString() {
         return "ProviderStats{calls=" + calls + ", cpuIterations=" + cpuIterations + ", cpuIterationsPerCall="
-                + cpuIterationsPerCall + ", openConnections=" + openConnections + '}';
+                + cpuIterationsPerCall + ", openConnections=" + openConnections + ", workNanos=" + workNanos + '}';
     }
 }

@@ -60,6 +60,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  stress bench                                  calls, report and gc (about 25 minutes)",
             "  stress bench --parts calls --rounds 5 --payloads 1k",
+            "  stress bench --parts calls --two-jars --warmup 30s   the Dubbo 2.7 and 3.3 jars, dubbo:// and tri://",
             "  stress bench --parts report,gc --report-rows 1000000"})
 public class BenchCommand implements Callable<Integer> {
 
@@ -96,17 +97,24 @@ public class BenchCommand implements Callable<Integer> {
             description = "Payload sizes: 1k = 1024 bytes, 100k, 512 (bytes), 1m. Default: ${DEFAULT-VALUE}.")
     String payloads;
 
-    @Option(names = "--sides", paramLabel = "LIST", defaultValue = BenchSide.DEFAULT,
+    @Option(names = "--sides", paramLabel = "LIST",
             description = "Load generators, run in this order each round: raw (raw Dubbo client, generic calls), "
                     + "raw-typed (typed calls), sampler (JMeter + Dubbo Sampler, direct plan), hop (the sampler's "
                     + "HTTP target -> consumer -> provider), sampler-b (the direct plan in --jmeter-home-b), paced "
                     + "(the direct plan at --pace-rate, paced by the Target Rate Schedule), paced-groovy (the same "
                     + "paced by a Constant Throughput Timer with a __groovy rate, as the plans were), paced-hop (the hop "
-                    + "plan at --pace-rate), grpc-raw (a raw grpc-java client calling the IDL service of "
+                    + "plan at --pace-rate), raw-3 and sampler-3 (the raw Dubbo 3.3 client and the Dubbo 3.3 sampler "
+                    + "jar, dubbo://), raw-tri and sampler-tri (the same over tri://, against a triple provider the "
+                    + "bench starts), grpc-raw (a raw grpc-java client calling the IDL service of "
                     + "test-plans/outside-providers/idl on a grpc-java server), grpc-sampler (jmeter-dubbo3-sampler's IDL "
                     + "mode, test-plans/dubbo3-idl.jmx, against the same server). "
-                    + "Default: ${DEFAULT-VALUE}.")
+                    + "Default: " + BenchSide.DEFAULT + ".")
     String sides;
+
+    @Option(names = "--two-jars",
+            description = "The Dubbo 2.7 and 3.3 sampler jars side by side: sides " + BenchSide.TWO_JARS + " (the 3.3 "
+                    + "jar's JMeter home and the triple provider made by the bench). Not with --sides.")
+    boolean twoJars;
 
     @Option(names = "--pace-rate", paramLabel = "CALLS_PER_S", defaultValue = "2000",
             description = "The fixed rate of the sides paced, paced-groovy and paced-hop, calls/s. Default: ${DEFAULT-VALUE}.")
@@ -244,7 +252,12 @@ public class BenchCommand implements Callable<Integer> {
         }
         s.paceRate = paceRate;
         s.payloads = parseSizes("--payloads", payloads);
-        s.sides = BenchSide.parseList("--sides", sides);
+        if (twoJars && sides != null) {
+            throw new UserError("Invalid value for option '--two-jars': it sets the sides itself (" + BenchSide.TWO_JARS
+                    + "); leave out --sides '" + sides + "'");
+        }
+        s.sides = BenchSide.parseList("--sides", twoJars ? BenchSide.TWO_JARS : sides == null ? BenchSide.DEFAULT
+                : sides);
         s.timeoutMs = harness.timeoutMs;
         s.cpuIterations = harness.cpuIterations;
         s.providerJvmArgs = harness.providerJvmArgs;

@@ -70,6 +70,8 @@ final class BenchJson {
             number(run, "loadCpuMs", r.loadCpuMs);
             number(run, "loadCpuMsPer1000Calls", r.perThousandCalls(r.loadCpuMs));
             number(run, "loadCores", r.cores(r.loadCpuMs));
+            number(run, "loadJitCpuMsPer1000Calls", r.perThousandCalls(r.loadJitCpuMs));
+            number(run, "loadAllocatedBytesPerCall", r.allocatedBytesPerCall());
             number(run, "providerCpuMsPer1000Calls", r.perThousandCalls(r.providerCpuMs));
             number(run, "consumerCpuMsPer1000Calls", r.perThousandCalls(r.consumerCpuMs));
             number(run, "otherCores", r.otherCores());
@@ -91,6 +93,9 @@ final class BenchJson {
                     spread(s, "p99Us", Spread.of(sideRuns, r -> r.percentile(99)));
                     spread(s, "p999Us", Spread.of(sideRuns, r -> r.percentile(99.9)));
                     spread(s, "loadCpuMsPer1000Calls", Spread.of(sideRuns, r -> r.perThousandCalls(r.loadCpuMs)));
+                    spread(s, "loadJitCpuMsPer1000Calls",
+                            Spread.of(sideRuns, r -> r.perThousandCalls(r.loadJitCpuMs)));
+                    spread(s, "loadAllocatedBytesPerCall", Spread.of(sideRuns, LoadResult::allocatedBytesPerCall));
                     spread(s, "providerCpuMsPer1000Calls",
                             Spread.of(sideRuns, r -> r.perThousandCalls(r.providerCpuMs)));
                     spread(s, "consumerCpuMsPer1000Calls",
@@ -108,6 +113,7 @@ final class BenchJson {
             spread(ratio, "callsPerSecond", p.tps());
             spread(ratio, "p50", p.p50());
             spread(ratio, "loadCpuPerCall", p.cpuPerCall());
+            spread(ratio, "loadAllocatedBytesPerCall", p.allocatedPerCall());
         }
     }
 

@@ -53,9 +53,10 @@ final class BenchMarkdown {
                         + "per run%n%n", String.join(", ", counts), num(s.duration.toMillis() / 1000.0, 0),
                 num(s.warmup.toMillis() / 1000.0, 0)));
         md.append("| payload | threads | load generator | calls/s | p50 µs | p99 µs | p99.9 µs "
-                + "| load-gen CPU ms/1000 calls | provider CPU ms/1000 calls | consumer CPU ms/1000 calls "
+                + "| load-gen CPU ms/1000 calls | of which JIT | load-gen KiB allocated per call "
+                + "| provider CPU ms/1000 calls | consumer CPU ms/1000 calls "
                 + "| load-gen heap after GC MiB | load-gen JVM threads | other load (cores) | errors |\n");
-        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int threads : s.threadCounts) {
             for (int payload : s.payloads) {
                 for (BenchSide side : s.sides) {
@@ -82,6 +83,8 @@ final class BenchMarkdown {
                 .append(" | ").append(spread(runs, r -> r.percentile(99), 0))
                 .append(" | ").append(spread(runs, r -> r.percentile(99.9), 0))
                 .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.loadCpuMs), 1))
+                .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.loadJitCpuMs), 1))
+                .append(" | ").append(spread(runs, r -> r.allocatedBytesPerCall() / 1024, 2))
                 .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.providerCpuMs), 1))
                 .append(" | ").append(spread(runs, r -> r.perThousandCalls(r.consumerCpuMs), 1))
                 .append(" | ").append(spread(runs, r -> r.heapAfterGcKbOrNaN() / 1024, 0))
@@ -94,13 +97,14 @@ final class BenchMarkdown {
         List<BenchResults.Pair> pairs = results.pairs();
         if (!pairs.isEmpty()) {
             md.append("Ratios of the runs of the same round:\n\n");
-            md.append("| payload | threads | ratio | calls/s | p50 | load-gen CPU per call |\n"
-                    + "|---|---:|---|---:|---:|---:|\n");
+            md.append("| payload | threads | ratio | calls/s | p50 | load-gen CPU per call | load-gen bytes allocated per call |\n"
+                    + "|---|---:|---|---:|---:|---:|---:|\n");
             for (BenchResults.Pair p : pairs) {
                 md.append("| ").append(Scenario.sizeLabel(p.payloadBytes)).append(" | ").append(p.threads)
                         .append(" | ").append(p.name())
                         .append(" | ").append(spread(p.tps(), 3)).append(" | ").append(spread(p.p50(), 3))
-                        .append(" | ").append(spread(p.cpuPerCall(), 3)).append(" |\n");
+                        .append(" | ").append(spread(p.cpuPerCall(), 3))
+                        .append(" | ").append(spread(p.allocatedPerCall(), 3)).append(" |\n");
             }
             md.append('\n');
         }

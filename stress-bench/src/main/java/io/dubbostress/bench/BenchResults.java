@@ -22,6 +22,10 @@ final class BenchResults {
     static final double TARGET_CPU_RATIO_MANY_THREADS = 1.1;
     /** The thread count up to which {@link #TARGET_CPU_RATIO} holds (the plans' default, 20). */
     static final int FEW_THREADS = 20;
+    /** The Dubbo 3.3 jar's load-generator CPU per call at most this multiple of its raw client's (issue 27). */
+    static final double TARGET_DUBBO3_CPU_RATIO = 1.15;
+    /** The Dubbo 3.3 jar's load-generator CPU per call at most this multiple of the Dubbo 2.7 jar's (issue 27). */
+    static final double TARGET_DUBBO3_VS_27_CPU_RATIO = 1.10;
     /** stress report rows per second. */
     static final double TARGET_REPORT_ROWS_PER_SECOND = 10_000_000;
     /** Flat heap: the peak resident set at N rows at most this multiple of that at N/10 rows. */
@@ -62,7 +66,8 @@ final class BenchResults {
         final BenchSide base;
         final int threads;
         final int payloadBytes;
-        final List<double[]> perRound = new ArrayList<>(); // round, tps ratio, p50 ratio, cpu-per-call ratio
+        // round, tps ratio, p50 ratio, cpu-per-call ratio, bytes-allocated-per-call ratio
+        final List<double[]> perRound = new ArrayList<>();
 
         Pair(BenchSide side, BenchSide base, int threads, int payloadBytes) {
             this.side = side;
@@ -86,18 +91,28 @@ final class BenchResults {
         Spread cpuPerCall() {
             return Spread.of(perRound, r -> r[3]);
         }
+
+        Spread allocatedPerCall() {
+            return Spread.of(perRound, r -> r[4]);
+        }
     }
 
     /**
      * sampler/raw (the targets), hop/sampler (what the hop costs), raw-typed/raw (typed against generic),
      * sampler-b/sampler (two builds of the sampler), paced/paced-groovy (the Target Rate Schedule against the
      * Constant Throughput Timer with a __groovy rate, at the same fixed rate), paced-hop/paced (the hop at a fixed
-     * rate), grpc-sampler/grpc-raw (the IDL mode against a raw grpc-java client).
+     * rate); the two jars: sampler-3/raw-3 and sampler-tri/raw-tri (the 3.3 jar against its raw client over dubbo and
+     * triple), sampler-3/sampler (the 3.3 jar against the 2.7 jar), raw-3/raw (Dubbo 3.3's client against 2.7's),
+     * sampler-tri/sampler-3 (triple against dubbo in the 3.3 jar);
+     * grpc-sampler/grpc-raw (the IDL mode against a raw grpc-java client).
      */
     List<Pair> pairs() {
         BenchSide[][] wanted = {{BenchSide.SAMPLER, BenchSide.RAW}, {BenchSide.HOP, BenchSide.SAMPLER},
             {BenchSide.RAW_TYPED, BenchSide.RAW}, {BenchSide.SAMPLER_B, BenchSide.SAMPLER},
             {BenchSide.PACED, BenchSide.PACED_GROOVY}, {BenchSide.PACED_HOP, BenchSide.PACED},
+            {BenchSide.SAMPLER_3, BenchSide.RAW_3}, {BenchSide.SAMPLER_3, BenchSide.SAMPLER},
+            {BenchSide.SAMPLER_TRI, BenchSide.RAW_TRI}, {BenchSide.RAW_3, BenchSide.RAW},
+            {BenchSide.SAMPLER_TRI, BenchSide.SAMPLER_3},
             {BenchSide.GRPC_SAMPLER, BenchSide.GRPC_RAW}};
         List<Pair> pairs = new ArrayList<>();
         for (int threads : settings.threadCounts) {
@@ -109,7 +124,8 @@ final class BenchResults {
                             if (a.round == b.round) {
                                 pair.perRound.add(new double[] {a.round, a.tps() / b.tps(),
                                     a.percentile(50) / b.percentile(50),
-                                    a.perThousandCalls(a.loadCpuMs) / b.perThousandCalls(b.loadCpuMs)});
+                                    a.perThousandCalls(a.loadCpuMs) / b.perThousandCalls(b.loadCpuMs),
+                                    a.allocatedBytesPerCall() / b.allocatedBytesPerCall()});
                             }
                         }
                     }
@@ -140,11 +156,19 @@ final class BenchResults {
     List<Target> targets() {
         List<Target> targets = new ArrayList<>();
         for (Pair pair : pairs()) {
+            String size = Scenario.sizeLabel(pair.payloadBytes)
+                    + (settings.threadCounts.size() > 1 ? ", " + pair.threads + " threads" : "");
+            double dubbo3Wanted = pair.side == BenchSide.SAMPLER_3 && pair.base == BenchSide.SAMPLER
+                    ? TARGET_DUBBO3_VS_27_CPU_RATIO
+                    : pair.base == BenchSide.RAW_3 || pair.base == BenchSide.RAW_TRI ? TARGET_DUBBO3_CPU_RATIO : 0;
+            if (dubbo3Wanted > 0) {
+                double cpu = pair.cpuPerCall().median;
+                targets.add(new Target("load-generator CPU per call " + pair.name() + " " + size, "<= "
+                        + dubbo3Wanted, cpu, cpu <= dubbo3Wanted));
+            }
             if (pair.side != BenchSide.SAMPLER || pair.base != BenchSide.RAW) {
                 continue;
             }
-            String size = Scenario.sizeLabel(pair.payloadBytes)
-                    + (settings.threadCounts.size() > 1 ? ", " + pair.threads + " threads" : "");
             double cpuWanted = pair.threads <= FEW_THREADS ? TARGET_CPU_RATIO : TARGET_CPU_RATIO_MANY_THREADS;
             double tps = pair.tps().median;
             double p50 = pair.p50().median;

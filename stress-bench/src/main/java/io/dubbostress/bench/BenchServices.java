@@ -1,9 +1,11 @@
 package io.dubbostress.bench;
 
+import io.dubbostress.cli.options.HarnessDefaults;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.service.ServiceCommands;
+import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,26 +17,37 @@ import java.util.Map;
 /**
  * The provider (and, for the hop, the consumer) the bench loads: started once on free ports of 127.0.0.1 with the
  * command lines {@code stress run} uses ({@link ServiceCommands}), GC logs next to their output, stopped at the end.
+ * The triple sides get the {@link TripleReferenceProvider} (Dubbo 3.3 over {@code tri://}, the same work per call, the
+ * same JVM options), started the same way.
  */
 final class BenchServices implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    /** {@link TripleReferenceProvider}, by name: it implements the contract, which is not on this JVM's class path. */
+    static final String TRIPLE_PROVIDER_CLASS = "io.dubbostress.bench.TripleReferenceProvider";
 
     private final List<ManagedProcess> started = new ArrayList<>();
     private int providerPort;
     private int consumerPort;
+    private int tripleProviderPort;
     private long providerPid = -1;
     private long consumerPid = -1;
+    private long tripleProviderPid = -1;
     private int grpcPort;
     private long grpcServerPid = -1;
 
-    /** Starts the provider, and the consumer when {@code settings} need it. */
+    /** Starts the providers {@code settings} need, and the consumer when they need it. */
     static BenchServices start(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
         BenchServices services = new BenchServices();
         try {
-            services.startProvider(settings, home, java, err);
+            if (settings.needsProvider()) {
+                services.startProvider(settings, home, java, err);
+            }
             if (settings.needsConsumer()) {
                 services.startConsumer(settings, home, java, err);
+            }
+            if (settings.needsTripleProvider()) {
+                services.startTripleProvider(settings, home, java, err);
             }
             if (settings.needsGrpcServer()) {
                 services.startGrpcServer(settings, home, java, err);
@@ -75,6 +88,28 @@ final class BenchServices implements AutoCloseable {
         consumerPid = BenchProcesses.javaPid(consumer.pid());
     }
 
+    private void startTripleProvider(BenchSettings settings, StressHome home, JavaRuntime java, PrintStream err) {
+        int port = BenchProcesses.freePort();
+        Path logs = settings.out.resolve("logs");
+        List<String> command = new ArrayList<>();
+        command.add(java.executable().toString());
+        command.addAll(ServiceCommands.splitArgs(settings.providerJvmArgs));
+        command.addAll(java.gcLogging(logs.resolve("triple-provider-gc.log")));
+        command.add("-cp");
+        command.add(home.dubbo3SamplerJar() + File.pathSeparator + System.getProperty("java.class.path"));
+        command.add(TRIPLE_PROVIDER_CLASS);
+        command.add("--port");
+        command.add(String.valueOf(port));
+        command.add("--threads");
+        command.add(HarnessDefaults.PROVIDER_THREADS);
+        command.add("--cpu-iterations");
+        command.add(String.valueOf(settings.cpuIterations));
+        ManagedProcess provider = start("triple provider", command, logs.resolve("triple-provider.log"),
+                TripleReferenceProvider.READY, err);
+        tripleProviderPort = port;
+        tripleProviderPid = BenchProcesses.javaPid(provider.pid());
+    }
+
     /**
      * The IDL service's grpc-java server (test-plans/outside-providers/idl: {@code IdlGrpcServer}, its own JVM with the
      * provider's JVM options) for the grpc sides.
@@ -112,6 +147,15 @@ final class BenchServices implements AutoCloseable {
 
     int providerPort() {
         return providerPort;
+    }
+
+    /** {@code tri://127.0.0.1:PORT} of the triple reference provider. */
+    String tripleProviderUrl() {
+        return "tri://127.0.0.1:" + tripleProviderPort;
+    }
+
+    long tripleProviderPid() {
+        return tripleProviderPid;
     }
 
     int consumerPort() {

@@ -61,6 +61,25 @@ final class BenchSettings {
         return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isHop);
     }
 
+    /** The reference provider (Dubbo 2.7, {@code dubbo://}): every side but the triple ones calls it. */
+    boolean needsProvider() {
+        return parts.contains(Part.CALLS) && sides.stream().anyMatch(side -> !side.isTriple());
+    }
+
+    /** The triple reference provider ({@link TripleReferenceProvider}) for the sides over {@code tri://}. */
+    boolean needsTripleProvider() {
+        return parts.contains(Part.CALLS) && sides.stream().anyMatch(BenchSide::isTriple);
+    }
+
+    /**
+     * A JMeter home with the Dubbo 3.3 sampler, made by the bench from the embedded one (sampler-3, sampler-tri,
+     * grpc-sampler).
+     */
+    boolean needsDubbo3Home() {
+        return parts.contains(Part.CALLS)
+                && sides.stream().anyMatch(side -> side.usesDubbo3Jar() && !side.isRaw() || side == BenchSide.GRPC_SAMPLER);
+    }
+
     /** Every setting as text, for bench.json. */
     Map<String, String> asMap() {
         Map<String, String> m = new LinkedHashMap<>();

@@ -31,6 +31,17 @@ enum BenchSide {
      * Dubbo 3.3 client, sampler-b's counterpart.
      */
     RAW_B("raw-b", true),
+    /** The raw client (generic) on the Dubbo 3.3 sampler jar's Dubbo 3.3.5, {@code dubbo://}: sampler-3's counterpart. */
+    RAW_3("raw-3", true),
+    /**
+     * The direct plan with the Dubbo 3.3 sampler (jmeter-dubbo3-sampler), {@code dubbo://}, in a JMeter home the bench
+     * makes from the embedded one (as {@code stress run --provider-url tri://} does).
+     */
+    SAMPLER_3("sampler-3", false),
+    /** The raw Dubbo 3.3 client (generic) over {@code tri://}, against the triple reference provider. */
+    RAW_TRI("raw-tri", true),
+    /** The direct plan with the Dubbo 3.3 sampler over {@code tri://}, against the triple reference provider. */
+    SAMPLER_TRI("sampler-tri", false),
     /**
      * A raw grpc-java client (generated blocking stub, one channel) calling the IDL service's {@code Echo} on a
      * grpc-java server: the IDL mode's counterpart.
@@ -44,6 +55,12 @@ enum BenchSide {
 
     /** The default order within a round: each raw run is followed by the sampler run it is compared with. */
     static final String DEFAULT = "raw,sampler,hop,raw-typed";
+
+    /**
+     * {@code --two-jars}: the Dubbo 2.7 jar and the Dubbo 3.3 jar, each after its raw client, over {@code dubbo://}
+     * against the reference provider, then the 3.3 jar and its raw client over {@code tri://} against the triple one.
+     */
+    static final String TWO_JARS = "raw,sampler,raw-3,sampler-3,raw-tri,sampler-tri";
 
     private final String label;
     private final boolean raw;
@@ -64,6 +81,16 @@ enum BenchSide {
     /** Whether this side calls through the consumer (the hop plan). */
     boolean isHop() {
         return this == HOP || this == PACED_HOP;
+    }
+
+    /** Whether this side calls the triple reference provider over {@code tri://}. */
+    boolean isTriple() {
+        return this == RAW_TRI || this == SAMPLER_TRI;
+    }
+
+    /** Whether this side runs on the Dubbo 3.3 sampler jar the build made (its raw client or JMeter with it). */
+    boolean usesDubbo3Jar() {
+        return this == RAW_3 || this == SAMPLER_3 || isTriple();
     }
 
     /** Whether this side calls the IDL service on the grpc-java server. */
@@ -91,8 +118,8 @@ enum BenchSide {
             }
             if (found == null) {
                 throw new UserError("Invalid value for option '" + option + "': '" + part.trim() + "' is not one of "
-                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, grpc-raw,"
-                        + " grpc-sampler");
+                        + "raw, raw-typed, sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, raw-3, sampler-3, "
+                        + "raw-tri, sampler-tri, grpc-raw, grpc-sampler");
             }
             if (!sides.contains(found)) {
                 sides.add(found);

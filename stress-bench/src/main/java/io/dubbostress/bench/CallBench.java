@@ -55,26 +55,38 @@ final class CallBench {
         if (settings.sides.contains(BenchSide.PACED_GROOVY)) {
             BenchPlans.withGroovyPacing(directPlan, groovyPlan);
         }
+        Path dubbo3Jar = settings.sides.stream().anyMatch(BenchSide::usesDubbo3Jar) || settings.needsDubbo3Home()
+                ? home.dubbo3SamplerJar() : null;
+        Path dubbo3Home = null;
         List<LoadResult> results = new ArrayList<>();
         int count = settings.threadCounts.size() * settings.payloads.size() * settings.rounds * settings.sides.size();
         int index = 0;
-        Path dubbo3 = null;
         try (BenchServices services = BenchServices.start(settings, home, java, err);
                 CpuRecorder cpu = CpuRecorder.start()) {
+            if (settings.needsDubbo3Home()) {
+                // the embedded home with jmeter-dubbo3-sampler in lib/ext instead of the 2.7 jar, as stress run makes it
+                dubbo3Home = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), dubbo3Jar);
+                err.println("stress bench: the Dubbo 3.3 sampler's JMeter home: " + dubbo3Home);
+            }
             cpu.watchMachine();
-            cpu.watch("provider", services.providerPid());
+            if (services.providerPid() > 0) {
+                cpu.watch(LoadRunner.PROVIDER, services.providerPid());
+            }
+            if (services.tripleProviderPid() > 0) {
+                cpu.watch(LoadRunner.TRIPLE_PROVIDER, services.tripleProviderPid());
+            }
             if (services.consumerPid() > 0) {
                 cpu.watch("consumer", services.consumerPid());
             }
             if (services.grpcServerPid() > 0) {
-                cpu.watch("grpc-server", services.grpcServerPid());
+                cpu.watch(LoadRunner.GRPC_SERVER, services.grpcServerPid());
             }
-            LoadRunner runner = new LoadRunner(settings, java, jmeter, jmeterB, samplerJar, samplerJarB, directPlan,
-                    hopPlan, planB, groovyPlan, services, cpu, err, terminal);
+            LoadRunner runner = new LoadRunner(settings, java, new LoadRunner.Homes(jmeter, jmeterB,
+                    dubbo3Home == null ? null : JMeterHome.at(dubbo3Home), samplerJar, samplerJarB, dubbo3Jar),
+                    directPlan, hopPlan, planB, groovyPlan, services, cpu, err, terminal);
             if (settings.needsGrpcServer()) {
-                // the IDL plan runs in the embedded home with jmeter-dubbo3-sampler in place of the 2.7 jar
-                dubbo3 = Dubbo3JMeterHome.create(home.embeddedJMeterHome(), home.dubbo3SamplerJar());
-                runner.withGrpc(home, JMeterHome.at(dubbo3), home.plan("dubbo3-idl.jmx"), GrpcBenchFiles.of(home));
+                // the IDL plan runs in the bench's Dubbo 3.3 home (jmeter-dubbo3-sampler in place of the 2.7 jar)
+                runner.withGrpc(home, home.plan("dubbo3-idl.jmx"), GrpcBenchFiles.of(home));
             }
             for (int threads : settings.threadCounts) {
                 for (int payload : settings.payloads) {
@@ -90,9 +102,7 @@ final class CallBench {
                 }
             }
         } finally {
-            if (dubbo3 != null) {
-                Dubbo3JMeterHome.remove(dubbo3);
-            }
+            Dubbo3JMeterHome.remove(dubbo3Home);
         }
         return results;
     }

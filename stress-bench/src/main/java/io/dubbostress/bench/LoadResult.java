@@ -20,6 +20,10 @@ final class LoadResult {
     final String firstError;
     final Histogram micros;
     double loadCpuMs = Double.NaN;
+    /** Of {@link #loadCpuMs}, what the JIT compiler's threads used (a JVM still compiling: not warmed up). */
+    double loadJitCpuMs = Double.NaN;
+    /** Bytes the load generator's JVM allocated in the window, all threads ({@link AllocationWindow}). */
+    double loadAllocatedBytes = Double.NaN;
     double providerCpuMs = Double.NaN;
     double consumerCpuMs = Double.NaN;
     /** The whole machine's busy CPU time in the window (all processes). */
@@ -64,6 +68,11 @@ final class LoadResult {
     /** CPU ms per 1,000 calls of a process's CPU time in the window. */
     double perThousandCalls(double cpuMs) {
         return calls == 0 ? Double.NaN : cpuMs * 1000.0 / calls;
+    }
+
+    /** Bytes the load generator allocated per call in the window: independent of the machine's load. */
+    double allocatedBytesPerCall() {
+        return calls == 0 ? Double.NaN : loadAllocatedBytes / calls;
     }
 
     /** Cores kept busy in the window by processes other than the load generator, provider and consumer. */

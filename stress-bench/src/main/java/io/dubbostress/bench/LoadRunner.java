@@ -43,13 +43,35 @@ final class LoadRunner {
     /** How long JMeter's first sample (creating the Dubbo reference) may take before the run is cut short. */
     static final long MAX_FIRST_SAMPLE_SECONDS = 60;
 
+    /** The CPU series of the reference provider ({@code dubbo://}) and of the triple one. */
+    static final String PROVIDER = "provider";
+    static final String TRIPLE_PROVIDER = "triple-provider";
+    /** The CPU series of the grpc-java server of the grpc sides. */
+    static final String GRPC_SERVER = "grpc-server";
+
+    /**
+     * The JMeter homes and sampler jars the sides run on: the measured home and its jar (sampler, raw), the second
+     * home and its jar (sampler-b, raw-b; null without {@code --jmeter-home-b}), the home the bench made with the Dubbo
+     * 3.3 sampler and that jar (sampler-3, sampler-tri, grpc-sampler; raw-3, raw-tri; null when no side needs them).
+     */
+    record Homes(JMeterHome jmeter, JMeterHome jmeterB, JMeterHome dubbo3, Path samplerJar, Path samplerJarB,
+            Path dubbo3Jar) {
+
+        JMeterHome home(BenchSide side) {
+            if (side == BenchSide.SAMPLER_B && jmeterB != null) {
+                return jmeterB;
+            }
+            return side.usesDubbo3Jar() || side == BenchSide.GRPC_SAMPLER ? dubbo3 : jmeter;
+        }
+
+        Path rawClientJar(BenchSide side) {
+            return side == BenchSide.RAW_B ? samplerJarB : side.usesDubbo3Jar() ? dubbo3Jar : samplerJar;
+        }
+    }
+
     private final BenchSettings settings;
     private final JavaRuntime java;
-    private final JMeterHome jmeter;
-    private final JMeterHome jmeterB;
-    private final Path samplerJar;
-    /** The second home's sampler jar (raw-b), or null. */
-    private final Path samplerJarB;
+    private final Homes homes;
     private final Path directPlan;
     private final Path hopPlan;
     private final Path planB;
@@ -58,21 +80,16 @@ final class LoadRunner {
     private final CpuRecorder cpu;
     private final PrintStream err;
     private final boolean terminal;
-    /** The grpc sides: the JMeter home with jmeter-dubbo3-sampler, the IDL plan, the IDL service's files; or null. */
-    private JMeterHome dubbo3Home;
+    /** The grpc sides: the IDL plan, the IDL service's files; or null. */
     private Path idlPlan;
     private GrpcBenchFiles grpcFiles;
     private StressHome stressHome;
 
-    LoadRunner(BenchSettings settings, JavaRuntime java, JMeterHome jmeter, JMeterHome jmeterB, Path samplerJar,
-            Path samplerJarB, Path directPlan, Path hopPlan, Path planB, Path groovyPlan, BenchServices services,
-            CpuRecorder cpu, PrintStream err, boolean terminal) {
+    LoadRunner(BenchSettings settings, JavaRuntime java, Homes homes, Path directPlan, Path hopPlan, Path planB,
+            Path groovyPlan, BenchServices services, CpuRecorder cpu, PrintStream err, boolean terminal) {
         this.settings = settings;
         this.java = java;
-        this.jmeter = jmeter;
-        this.jmeterB = jmeterB;
-        this.samplerJar = samplerJar;
-        this.samplerJarB = samplerJarB;
+        this.homes = homes;
         this.directPlan = directPlan;
         this.hopPlan = hopPlan;
         this.planB = planB;
@@ -83,10 +100,9 @@ final class LoadRunner {
         this.terminal = terminal;
     }
 
-    /** What the grpc sides run: JMeter with jmeter-dubbo3-sampler and the IDL plan; the raw client's files. */
-    LoadRunner withGrpc(StressHome home, JMeterHome dubbo3, Path plan, GrpcBenchFiles files) {
+    /** What the grpc sides run: the IDL plan (in the home with jmeter-dubbo3-sampler); the raw client's files. */
+    LoadRunner withGrpc(StressHome home, Path plan, GrpcBenchFiles files) {
         this.stressHome = home;
-        this.dubbo3Home = dubbo3;
         this.idlPlan = plan;
         this.grpcFiles = files;
         return this;
@@ -108,28 +124,36 @@ final class LoadRunner {
         LoadResult result = side.isRaw() ? runRaw(side, threads, payloadBytes, round, dir, name)
                 : runJMeter(side, threads, payloadBytes, round, dir, name, index, count);
         result.loadCpuMs = cpu.cpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
-        // the grpc sides' server is the grpc-java server, not the Dubbo provider
-        result.providerCpuMs = cpu.cpuMillis(side.isGrpc() ? "grpc-server" : "provider", result.windowStartEpochMs,
+        result.loadJitCpuMs = cpu.jitCpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
+        // the triple sides' server is the triple reference provider, the grpc sides' the grpc-java server
+        result.providerCpuMs = cpu.cpuMillis(side.isTriple() ? TRIPLE_PROVIDER : side.isGrpc() ? GRPC_SERVER : PROVIDER,
+                result.windowStartEpochMs,
                 result.windowEndEpochMs);
         result.consumerCpuMs = cpu.cpuMillis("consumer", result.windowStartEpochMs, result.windowEndEpochMs);
         result.machineCpuMs = cpu.cpuMillis(CpuRecorder.MACHINE, result.windowStartEpochMs, result.windowEndEpochMs);
         result.jvmThreads = cpu.maxThreads("load", result.windowStartEpochMs, result.windowEndEpochMs);
         result.heapAfterGcKb = GcLogWindow.maxHeapAfterGcKb(dir.resolve("gc.log"), result.windowStartEpochMs,
                 result.windowEndEpochMs);
+        result.loadAllocatedBytes = AllocationWindow.allocatedBytes(dir.resolve(AllocationWindow.FILE),
+                result.windowStartEpochMs, result.windowEndEpochMs);
         err.printf(Locale.ROOT, "[%d/%d] %-18s %,9.0f calls/s  p50 %,7.0f us  p99 %,7.0f us  load CPU %6.1f ms/1000 calls"
-                        + "  heap after GC %s  JVM threads %d  other load %.2f cores  errors %d%s%n", index, count, name,
-                result.tps(), result.percentile(50), result.percentile(99), result.perThousandCalls(result.loadCpuMs),
+                        + " (JIT %.1f)  %,.0f B allocated per call  heap after GC %s  JVM threads %d  other load %.2f"
+                        + " cores  errors %d%s%n", index, count, name, result.tps(), result.percentile(50),
+                result.percentile(99), result.perThousandCalls(result.loadCpuMs),
+                result.perThousandCalls(result.loadJitCpuMs), result.allocatedBytesPerCall(),
                 result.heapAfterGcKb < 0 ? "-" : (result.heapAfterGcKb >> 10) + " MiB", result.jvmThreads,
                 result.otherCores(), result.errors,
                 result.firstError == null ? "" : " (" + result.firstError + ")");
         if (!settings.keepFiles) {
             deleteQuietly(dir.resolve("results.jtl"));
+            deleteQuietly(dir.resolve(AllocationWindow.FILE));
         }
         return result;
     }
 
     private List<String> loadJvmArgs(Path dir) {
         List<String> args = ServiceCommands.splitArgs(settings.loadJvmArgs);
+        args.addAll(AllocationWindow.recordingFlags(dir)); // bytes allocated per call: every run, one event a second
         if (settings.jfr) {
             // the profile settings, Java code sampled every millisecond (Java 17's JFR takes event settings here)
             args.add("-XX:StartFlightRecording=filename=" + dir.resolve("load.jfr").toAbsolutePath()
@@ -158,11 +182,10 @@ final class LoadRunner {
             command.add("--address");
             command.add("127.0.0.1:" + services.grpcPort());
         } else {
-            command.add((side == BenchSide.RAW_B ? samplerJarB : samplerJar) + File.pathSeparator
-                    + System.getProperty("java.class.path"));
+            command.add(homes.rawClientJar(side) + File.pathSeparator + System.getProperty("java.class.path"));
             command.add(RawClient.class.getName());
             command.add("--address");
-            command.add("dubbo://" + services.providerAddress());
+            command.add(side.isTriple() ? services.tripleProviderUrl() : "dubbo://" + services.providerAddress());
         }
         command.add("--threads");
         command.add(String.valueOf(threads));
@@ -184,7 +207,7 @@ final class LoadRunner {
         command.add(out.toString());
         ManagedProcess process = ManagedProcess.start(name, command, Map.of(), dir.resolve("raw.out"));
         try {
-            cpu.watch("load", BenchProcesses.javaPid(process.pid()));
+            cpu.watchJvm("load", BenchProcesses.javaPid(process.pid()));
             if (!process.waitFor(Duration.ofMillis(totalMillis()).plusMinutes(3))) {
                 throw new ProcessFailedException("the raw client " + name + " did not end in time; its output:\n"
                         + process.logTail(20));
@@ -223,8 +246,12 @@ final class LoadRunner {
         properties.put("payload", String.valueOf(payloadBytes));
         properties.put("timeout", String.valueOf(settings.timeoutMs));
         properties.put("rate", side.isPaced() ? String.valueOf(settings.paceRate) : "0");
-        properties.put("provider_host", "127.0.0.1");
-        properties.put("provider_port", String.valueOf(services.providerPort()));
+        if (side.isTriple()) {
+            properties.put("provider_url", services.tripleProviderUrl());
+        } else {
+            properties.put("provider_host", "127.0.0.1");
+            properties.put("provider_port", String.valueOf(services.providerPort()));
+        }
         if (side.isHop()) {
             properties.put("consumer_host", "127.0.0.1");
             properties.put("consumer_port", String.valueOf(services.consumerPort()));
@@ -238,9 +265,7 @@ final class LoadRunner {
         Path jtl = dir.resolve("results.jtl");
         Path plan = side.isHop() ? hopPlan : side == BenchSide.SAMPLER_B ? planB
                 : side == BenchSide.PACED_GROOVY ? groovyPlan : side == BenchSide.GRPC_SAMPLER ? idlPlan : directPlan;
-        JMeterHome home = side == BenchSide.GRPC_SAMPLER ? dubbo3Home
-                : side == BenchSide.SAMPLER_B && jmeterB != null ? jmeterB : jmeter;
-        JMeterRun run = JMeterRun.prepare(java, home,
+        JMeterRun run = JMeterRun.prepare(java, homes.home(side),
                 JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(loadJvmArgs(dir)).withGcLog(dir.resolve("gc.log")).withProperties(properties));
         Progress progress = new Progress(err, terminal, name, index, count, Duration.ofMillis(totalMillis()));
@@ -249,7 +274,7 @@ final class LoadRunner {
         ender.setDaemon(true);
         try {
             run.start();
-            cpu.watch("load", BenchProcesses.javaPid(run.pid()));
+            cpu.watchJvm("load", BenchProcesses.javaPid(run.pid()));
             ender.start();
             code = run.await(progress);
         } finally {

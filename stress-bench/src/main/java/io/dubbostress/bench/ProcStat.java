@@ -30,7 +30,43 @@ public final class ProcStat {
 
     /** User + system CPU time of {@code pid} so far in milliseconds, or -1 when it cannot be read (exited). */
     public static long cpuMillis(long pid) {
-        String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
+        return statCpuMillis(read(Path.of("/proc", Long.toString(pid), "stat")));
+    }
+
+    /**
+     * User + system CPU time of one thread ({@code /proc/<pid>/task/<tid>/stat}) so far in milliseconds, or -1 when
+     * it cannot be read (the thread ended).
+     */
+    public static long threadCpuMillis(long pid, long tid) {
+        return statCpuMillis(read(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat")));
+    }
+
+    /** The ids of the threads of {@code pid} now ({@code /proc/<pid>/task}); empty when it is gone. */
+    public static long[] threadIds(long pid) {
+        String[] names = Path.of("/proc", Long.toString(pid), "task").toFile().list();
+        if (names == null) {
+            return new long[0];
+        }
+        long[] ids = new long[names.length];
+        int n = 0;
+        for (String name : names) {
+            try {
+                ids[n] = Long.parseLong(name);
+                n++;
+            } catch (NumberFormatException e) {
+                // not a thread's folder
+            }
+        }
+        return java.util.Arrays.copyOf(ids, n);
+    }
+
+    /** A thread's name ({@code /proc/<pid>/task/<tid>/comm}: at most 15 characters), or null when it ended. */
+    public static String threadName(long pid, long tid) {
+        String comm = read(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "comm"));
+        return comm == null ? null : comm.trim();
+    }
+
+    private static long statCpuMillis(String stat) {
         if (stat == null) {
             return -1;
         }

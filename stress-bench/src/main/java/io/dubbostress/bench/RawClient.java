@@ -128,8 +128,19 @@ public final class RawClient {
         long windowStart = clock[1];
         long windowEnd = clock[2];
         long end = clock[3];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean allocation = threads instanceof com.sun.management.ThreadMXBean
+                ? (com.sun.management.ThreadMXBean) threads : null;
+        long allocatedAtWindowStart = -1;
         while (true) {
             long start = System.nanoTime();
+            if (allocation != null && counts.allocatedBytes < 0) {
+                if (allocatedAtWindowStart < 0 && start - windowStart >= 0) {
+                    allocatedAtWindowStart = allocation.getCurrentThreadAllocatedBytes();
+                } else if (allocatedAtWindowStart >= 0 && start - windowEnd >= 0) {
+                    counts.allocatedBytes = allocation.getCurrentThreadAllocatedBytes() - allocatedAtWindowStart;
+                }
+            }
             if (start - end >= 0) {
                 return;
             }

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
 /**
  * What a raw client's threads counted in the measured window ({@link RawClient}, {@link RawGrpcClient}), and the JSON
  * file {@code LoadRunner} reads: the window (epoch ms), calls, errors, the first error and the latency histogram (µs,
- * compressed, base64).
+ * compressed, base64), and the calling threads' bytes allocated in the window where the client counts them.
  *
  * <pre>{@code
  * RawRunResult result = new RawRunResult();
@@ -32,6 +32,8 @@ final class RawRunResult {
         final Histogram histogram = new Histogram(60_000_000L, 3);
         long calls;
         long errors;
+        /** Bytes this thread allocated from its first call in the window to its first call after it; -1: unknown. */
+        long allocatedBytes = -1;
     }
 
     private final List<Counts> counts = new ArrayList<>();
@@ -48,10 +50,12 @@ final class RawRunResult {
         Histogram all = new Histogram(60_000_000L, 3);
         long calls = 0;
         long errors = 0;
+        long allocated = 0;
         for (Counts c : counts) {
             all.add(c.histogram);
             calls += c.calls;
             errors += c.errors;
+            allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
         }
         ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
         int length = all.encodeIntoCompressedByteBuffer(buffer);
@@ -67,6 +71,8 @@ final class RawRunResult {
         result.put("calls", calls);
         result.put("errors", errors);
         result.put("firstError", firstError);
+        // the calling threads' own count (ThreadMXBean; RawClient only), beside the bench's count of the whole JVM (JFR)
+        result.put("callerAllocatedBytes", allocated < 0 ? null : allocated);
         result.put("histogramMicros", Base64.getEncoder().encodeToString(encoded));
         Files.write(out, Json.MAPPER.writeValueAsString(result).getBytes(StandardCharsets.UTF_8));
     }

@@ -19,8 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code stress bench} end to end on a tiny run, through the built {@code stress-bench.jar} as a user runs it (./stress bench): the raw
- * client and the sampler against a real provider, stress report and stress gc on small inputs; the Markdown tables
- * on stdout and bench.json. No figure is judged (performance is measured, not asserted): only that each was taken.
+ * client and the sampler against a real provider, the raw Dubbo 3.3 client and the Dubbo 3.3 sampler jar over
+ * triple against the triple provider the bench starts (in the JMeter home it makes), stress report and stress gc on
+ * small inputs; the Markdown tables on stdout and bench.json. No figure is judged (performance is measured, not
+ * asserted): only that each was taken, and taken from what it says.
  */
 class BenchCommandIT {
 
@@ -41,7 +43,7 @@ class BenchCommandIT {
         out = dir.resolve("bench");
         cli = ChildJvm.jar(JAR).jvmArgs("-Dstress.home=" + HOME)
                 .args("bench", "--rounds", "1", "--duration", "2s", "--warmup", "2s", "--threads", "2",
-                        "--payloads", "1k", "--sides", "raw,sampler", "--report-rows", "2000", "--gc-pauses", "300", "--gc-log-mb", "1,2",
+                        "--payloads", "1k", "--sides", "raw,sampler,raw-tri,sampler-tri", "--report-rows", "2000", "--gc-pauses", "300", "--gc-log-mb", "1,2",
                         "--out", out.toString())
                 .log(dir.resolve("bench.out")).start();
         assertThat(cli.waitFor(Duration.ofMinutes(6))).as("stress bench ends by itself").isTrue();
@@ -69,10 +71,10 @@ class BenchCommandIT {
     }
 
     @Test
-    void measuresEachRunsWindowCallsLatenciesAndCpu() {
+    void measuresEachRunsWindowCallsLatenciesAndCpu() throws IOException {
         assertThat(json.get("schema").asText()).isEqualTo("dubbo-stress/bench/1");
         assertThat(json.at("/host/cpus").asInt()).isPositive();
-        assertThat(json.at("/settings/sides").asText()).isEqualTo("raw,sampler");
+        assertThat(json.at("/settings/sides").asText()).isEqualTo("raw,sampler,raw-tri,sampler-tri");
         List<String> sides = new ArrayList<>();
         for (JsonNode run : json.at("/calls/runs")) {
             sides.add(run.get("side").asText());
@@ -83,20 +85,66 @@ class BenchCommandIT {
             assertThat(run.get("p50Us").asDouble()).as(run.toString()).isPositive()
                     .isLessThanOrEqualTo(run.get("p99Us").asDouble());
             assertThat(run.get("loadCpuMsPer1000Calls").asDouble()).as(run.toString()).isPositive();
+            assertThat(run.get("loadJitCpuMsPer1000Calls").asDouble()).as("the JIT threads' share: " + run)
+                    .isGreaterThanOrEqualTo(0).isLessThan(run.get("loadCpuMsPer1000Calls").asDouble());
             assertThat(run.get("providerCpuMsPer1000Calls").asDouble()).as(run.toString()).isPositive();
             assertThat(run.get("consumerCpuMsPer1000Calls").isNull()).as("no consumer without the hop").isTrue();
             assertThat(run.get("threads").asInt()).isEqualTo(2);
             assertThat(run.get("jvmThreads").asInt()).as("every thread of the JVM, the 2 calling ones among them")
                     .isGreaterThan(2);
         }
-        assertThat(sides).containsExactly("raw", "sampler");
+        assertThat(sides).containsExactly("raw", "sampler", "raw-tri", "sampler-tri");
+        for (JsonNode run : json.at("/calls/runs")) {
+            double perCall = run.get("loadAllocatedBytesPerCall").asDouble();
+            assertThat(perCall).as("bytes the whole JVM allocated per call (JFR): " + run).isGreaterThan(1024);
+            if (run.get("side").asText().startsWith("raw")) {
+                // a second count: the raw client's calling threads counted their own (ThreadMXBean), a part of it
+                JsonNode raw = new ObjectMapper().readTree(out.resolve("runs/" + run.get("side").asText()
+                        + "-1k-r1/raw.json").toFile());
+                long callers = raw.get("callerAllocatedBytes").asLong();
+                assertThat(callers).as("the calling threads' bytes in the window: " + raw).isPositive()
+                        .isLessThanOrEqualTo((long) (perCall * run.get("calls").asLong() * 1.05));
+            }
+        }
         assertThat(json.at("/calls/ratios/0/ratio").asText()).isEqualTo("sampler/raw");
+        assertThat(json.at("/calls/ratios/1/ratio").asText()).isEqualTo("sampler-tri/raw-tri");
         assertThat(json.at("/calls/ratios/0/callsPerSecond/median").asDouble()).isPositive();
         assertThat(out.resolve("runs/raw-1k-r1/raw.json")).exists();
         assertThat(out.resolve("runs/sampler-1k-r1/jmeter.log")).exists();
         assertThat(out.resolve("runs/sampler-1k-r1/results.jtl")).as("JTLs are removed unless --keep-files")
                 .doesNotExist();
         assertThat(out.resolve("plans/dubbo-direct.jmx")).exists();
+    }
+
+    @Test
+    void theTripleSidesRunDubbo33OverTripleAgainstTheTripleProviderDoingTheReferenceWork() throws IOException {
+        assertThat(out.resolve("runs/raw-tri-1k-r1/raw.out")).content().contains("dubbo version: 3.3.5");
+        String jmeterLog = Files.readString(out.resolve("runs/sampler-tri-1k-r1/jmeter.log"));
+        java.util.regex.Matcher madeHome = java.util.regex.Pattern
+                .compile("stress bench: the Dubbo 3.3 sampler's JMeter home: (\\S+)").matcher(cli.logText());
+        assertThat(madeHome.find()).as(cli.logTail(40)).isTrue();
+        assertThat(jmeterLog).as("the Dubbo 3.3 sampler jar in the home the bench made, calling the triple provider")
+                .contains("Will scan jar " + madeHome.group(1) + "/lib/ext/jmeter-dubbo3-sampler-",
+                        "Dubbo reference created: generic io.dubbostress.api.StressTestService @ tri://127.0.0.1:")
+                .doesNotContain("/lib/ext/jmeter-dubbo-sampler-");
+        assertThat(Path.of(madeHome.group(1))).as("the home the bench made is removed at its end").doesNotExist();
+        // every call the two runs counted reached the triple provider, which did the reference work for each
+        long counted = 0;
+        for (JsonNode run : json.at("/calls/runs")) {
+            if (run.get("side").asText().endsWith("-tri")) {
+                counted += run.get("calls").asLong();
+            }
+        }
+        String log = Files.readString(out.resolve("logs/triple-provider.log"));
+        java.util.regex.Matcher totals = java.util.regex.Pattern
+                .compile("triple-reference-provider stopped: calls=(\\d+) numbers-summed=(\\d+)").matcher(log);
+        assertThat(totals.find()).as(log).isTrue();
+        long calls = Long.parseLong(totals.group(1));
+        assertThat(calls).isGreaterThanOrEqualTo(counted);
+        assertThat(Long.parseLong(totals.group(2))).as("10,000 random numbers summed per call")
+                .isEqualTo(calls * 10_000);
+        assertThat(log).contains(TripleReferenceProvider.READY + " port=", "threads=200 cpu-iterations=10000");
+        assertThat(BenchServices.TRIPLE_PROVIDER_CLASS).isEqualTo(TripleReferenceProvider.class.getName());
     }
 
     @Test

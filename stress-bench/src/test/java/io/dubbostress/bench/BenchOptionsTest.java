@@ -91,6 +91,22 @@ class BenchOptionsTest {
     }
 
     @Test
+    void twoJarsAreBothJarsOverDubboAndTheDubbo3JarOverTriple() {
+        BenchSettings s = settings("--parts", "calls", "--two-jars", "--out", dir.toString());
+        assertThat(s.sides).containsExactly(BenchSide.RAW, BenchSide.SAMPLER, BenchSide.RAW_3, BenchSide.SAMPLER_3,
+                BenchSide.RAW_TRI, BenchSide.SAMPLER_TRI);
+        assertThat(s.needsProvider()).isTrue();
+        assertThat(s.needsTripleProvider()).isTrue();
+        assertThat(s.needsDubbo3Home()).as("sampler-3 and sampler-tri run in a home with the 3.3 jar").isTrue();
+        assertThat(s.needsConsumer()).isFalse();
+        BenchSettings triple = settings("--parts", "calls", "--sides", "raw-tri", "--out", dir.toString());
+        assertThat(triple.needsProvider()).as("the triple sides call the triple provider only").isFalse();
+        assertThat(triple.needsDubbo3Home()).as("a raw client needs the 3.3 jar, not a JMeter home").isFalse();
+        assertThat(BenchSide.RAW_3.usesDubbo3Jar() && !BenchSide.RAW_3.isTriple()).isTrue();
+        assertThat(BenchSide.RAW_B.usesDubbo3Jar() || BenchSide.SAMPLER.usesDubbo3Jar()).isFalse();
+    }
+
+    @Test
     void planBIsTheOtherPlanOfSideSamplerB() throws java.io.IOException {
         Path plan = java.nio.file.Files.writeString(dir.resolve("b.jmx"), "<jmeterTestPlan/>");
         BenchSettings s = settings("--sides", "sampler,sampler-b", "--plan-b", plan.toString());
@@ -112,8 +128,11 @@ class BenchOptionsTest {
         assertRefused("stress bench: Invalid value for option '--payloads': '9m' is outside 1 byte to 8 MiB (Dubbo's"
                 + " default payload limit)", "--payloads", "9m");
         assertRefused("stress bench: Invalid value for option '--sides': 'fast' is not one of raw, raw-typed, "
-                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, grpc-raw, grpc-sampler", "--sides",
-                "raw,fast");
+                + "sampler, hop, sampler-b, raw-b, paced, paced-groovy, paced-hop, raw-3, sampler-3, raw-tri, "
+                + "sampler-tri, grpc-raw, grpc-sampler", "--sides", "raw,fast");
+        assertRefused("stress bench: Invalid value for option '--two-jars': it sets the sides itself (raw,sampler,"
+                + "raw-3,sampler-3,raw-tri,sampler-tri); leave out --sides 'raw,sampler'", "--two-jars", "--sides",
+                "raw,sampler");
         assertRefused("stress bench: Invalid value for option '--sides': sampler-b needs --jmeter-home-b or "
                 + "--plan-b", "--sides", "sampler,sampler-b");
         assertRefused("stress bench: Invalid value for option '--sides': raw-b needs --jmeter-home-b",

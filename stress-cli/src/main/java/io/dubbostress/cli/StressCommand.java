@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             CommandLine.HelpCommand.class,
             io.dubbostress.cli.report.ReportCommand.class,
+            io.dubbostress.cli.compare.CompareCommand.class,
             io.dubbostress.cli.gc.GcCommand.class,
             io.dubbostress.cli.agent.AgentCommand.class,
             io.dubbostress.cli.run.RunCommand.class,

@@ -19,16 +19,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * stress-cli's packages, one per reason to change, as the compiled classes use each other (the JDK's jdeps reads them):
- * a command's own package ({@code run}, {@code report}, {@code gc}, {@code agent}) is imported by no other package but
- * the root one, which registers the commands; the other packages ({@code options}, {@code jmeter}, {@code remote},
- * {@code capacity}, {@code service}, {@code process}, {@code home}) are shared and depend on each other without a
- * cycle. The root package holds the entry point and the command line's error type.
+ * a command's own package ({@code run}, {@code report}, {@code compare}, {@code gc}, {@code agent}) is imported by no
+ * other package but the root one, which registers the commands; the other packages ({@code options}, {@code jmeter},
+ * {@code remote}, {@code capacity}, {@code service}, {@code process}, {@code home}) are shared and depend on each other
+ * without a cycle. The root package holds the entry point and the command line's error type.
  */
 class PackageDependenciesTest {
 
     private static final String ROOT = "io.dubbostress.cli";
-    private static final Set<String> COMMAND_PACKAGES = Set.of(ROOT + ".run", ROOT + ".report", ROOT + ".gc",
-            ROOT + ".agent");
+    private static final Set<String> COMMAND_PACKAGES = Set.of(ROOT + ".run", ROOT + ".report", ROOT + ".compare",
+            ROOT + ".gc", ROOT + ".agent");
     private static final Pattern EDGE = Pattern.compile("^\\s+(io\\.dubbostress\\.cli[\\w.]*)\\s+->\\s+"
             + "(io\\.dubbostress\\.cli[\\w.]*)\\s", Pattern.MULTILINE);
 

@@ -5,7 +5,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The reference harness's per-call CPU work: sum {@code iterations} random numbers. The sums are added to a
- * {@link #checksum()} so the JIT cannot drop the loop, and the work done is counted, so a test can prove it happened.
+ * {@link #checksum()} so the JIT cannot drop the loop, and the work done is counted, so a test can prove it happened;
+ * the wall time spent in it is summed too ({@link #workNanos()}): the provider's own service time for the work, which
+ * a test checks a measured slowdown against.
  */
 public final class CpuWork {
 
@@ -13,6 +15,7 @@ public final class CpuWork {
     private final LongAdder calls = new LongAdder();
     private final LongAdder iterationsDone = new LongAdder();
     private final LongAdder checksum = new LongAdder();
+    private final LongAdder workNanos = new LongAdder();
 
     public CpuWork(int iterations) {
         if (iterations < 0) {
@@ -23,6 +26,7 @@ public final class CpuWork {
 
     /** Does one call's work. */
     public void perform() {
+        long start = System.nanoTime();
         ThreadLocalRandom random = ThreadLocalRandom.current();
         long sum = 0;
         for (int i = 0; i < iterations; i++) {
@@ -31,6 +35,7 @@ public final class CpuWork {
         checksum.add(sum);
         iterationsDone.add(iterations);
         calls.increment();
+        workNanos.add(System.nanoTime() - start);
     }
 
     public int iterationsPerCall() {
@@ -43,6 +48,11 @@ public final class CpuWork {
 
     public long iterationsDone() {
         return iterationsDone.sum();
+    }
+
+    /** Wall time spent in {@link #perform()} over all calls, nanoseconds. */
+    public long workNanos() {
+        return workNanos.sum();
     }
 
     /** Sum of every random number drawn: observable, so the work cannot be optimised away. */

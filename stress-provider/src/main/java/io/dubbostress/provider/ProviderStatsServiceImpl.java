@@ -20,7 +20,7 @@ public class ProviderStatsServiceImpl implements ProviderStatsService {
     @Override
     public ProviderStats stats() {
         return new ProviderStats(cpuWork.calls(), cpuWork.iterationsDone(), cpuWork.iterationsPerCall(),
-                openConnections());
+                openConnections(), cpuWork.workNanos());
     }
 
     /** Connections held by the dubbo protocol's servers; the caller asking counts as one. */

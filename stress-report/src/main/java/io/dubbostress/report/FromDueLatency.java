@@ -46,6 +46,21 @@ public final class FromDueLatency {
         this.startupLag = new StartupLag(steadyStartMs);
     }
 
+    /**
+     * A row's response time from its due time in microseconds, as {@link #percentile} counts it: {@code response_us},
+     * else the row's end on JMeter's millisecond clock minus {@code due_us}; {@link JtlRow#NO_MICROS} for a row
+     * without a due time.
+     */
+    public static long fromDueMicros(JtlRow row) {
+        long due = row.dueUs();
+        if (due < 0) {
+            return JtlRow.NO_MICROS;
+        }
+        long us = row.responseUs() >= 0 ? row.responseUs()
+                : Math.max(0, (row.timeStampMs() + row.elapsedMs()) * 1000 - due);
+        return Math.min(us, ScenarioStats.HIGHEST_MICROS);
+    }
+
     void accept(JtlRow row, int count) {
         long due = row.dueUs();
         long us = row.responseUs();

@@ -54,6 +54,8 @@ public final class ReportBuilder {
     private final Map<String, String> pairs = new LinkedHashMap<>();
     private final List<Path> extraPerfMon = new ArrayList<>();
     private final List<Path> extraGc = new ArrayList<>();
+    /** False for the latencies alone (stress compare): a run folder's PerfMon CSVs and GC logs are not read. */
+    private boolean serverFigures = true;
 
     /** {@code --warmup}: overrides run.json and the default for every scenario; null keeps them. */
     public ReportBuilder warmupMs(Long ms) {
@@ -70,6 +72,12 @@ public final class ReportBuilder {
     /** {@code --pair hop=direct}: compare these two whatever their names. */
     public ReportBuilder pair(String hop, String direct) {
         pairs.put(hop, direct);
+        return this;
+    }
+
+    /** The scenarios' own figures only: a run folder's PerfMon CSVs and GC logs are left unread (stress compare). */
+    public ReportBuilder withoutServerFigures() {
+        this.serverFigures = false;
         return this;
     }
 
@@ -191,7 +199,7 @@ public final class ReportBuilder {
                 scenarios.add(unrecorded(plan, relative, e.getMessage()));
                 continue;
             }
-            if (Files.isRegularFile(plan.perfMon())) {
+            if (serverFigures && Files.isRegularFile(plan.perfMon())) {
                 try {
                     perfMon.read(plan.perfMon());
                 } catch (ReportException e) {
@@ -201,7 +209,7 @@ public final class ReportBuilder {
             }
             // a distributed run's load generators, read by stress run (--generator-agents) in the same format
             Path generatorsPerfMon = plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON);
-            if (Files.isRegularFile(generatorsPerfMon)) {
+            if (serverFigures && Files.isRegularFile(generatorsPerfMon)) {
                 try {
                     perfMon.read(generatorsPerfMon);
                 } catch (ReportException e) {
@@ -209,7 +217,9 @@ public final class ReportBuilder {
                 }
             }
         }
-        gcInputs.addAll(run.gcLogs());
+        if (serverFigures) {
+            gcInputs.addAll(run.gcLogs());
+        }
     }
 
     /** Whether run.json says the scenario never started (the run ended before it). */

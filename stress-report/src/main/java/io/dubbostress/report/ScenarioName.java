@@ -1,5 +1,6 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.run.RunLayout;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -30,19 +31,25 @@ public final class ScenarioName {
     private final String name;
     private final String kind;
     private final String payload;
+    /** A --repeat run's trial suffix ({@code -trial-2}), "" otherwise: a trial pairs with the same trial. */
+    private final String trial;
 
-    private ScenarioName(String name, String kind, String payload) {
+    private ScenarioName(String name, String kind, String payload, String trial) {
         this.name = name;
         this.kind = kind;
         this.payload = payload;
+        this.trial = trial;
     }
 
     public static ScenarioName of(String name) {
-        Matcher m = RULE.matcher(name.trim());
+        String trimmed = name.trim();
+        String scenario = RunLayout.scenarioOf(trimmed);
+        Matcher m = RULE.matcher(scenario);
         if (m.matches()) {
-            return new ScenarioName(name, m.group(1).toLowerCase(Locale.ROOT), m.group(2));
+            return new ScenarioName(name, m.group(1).toLowerCase(Locale.ROOT), m.group(2),
+                    trimmed.substring(scenario.length()));
         }
-        return new ScenarioName(name, "", "");
+        return new ScenarioName(name, "", "", "");
     }
 
     /** Whether {@code name} can be a scenario's folder under scenarios/: not empty, no path separator, no leading dot. */
@@ -77,7 +84,7 @@ public final class ScenarioName {
 
     /** The name of the direct scenario a hop scenario is compared with; null for other names. */
     public String directName() {
-        return isHop() ? "direct-" + payload : null;
+        return isHop() ? "direct-" + payload + trial : null;
     }
 
     /** The payload in bytes when it reads as a size ({@code 1k}, {@code 100k}, {@code 1m}), else Long.MAX_VALUE. */

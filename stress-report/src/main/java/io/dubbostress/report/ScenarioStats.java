@@ -74,6 +74,15 @@ public final class ScenarioStats {
         this.timeline = timeline;
     }
 
+    /**
+     * A row's latency in microseconds as every figure counts it: {@code elapsed_us} when the row has it, else JMeter's
+     * {@code elapsed} x 1000; at most {@link #HIGHEST_MICROS}.
+     */
+    public static long latencyMicros(JtlRow row) {
+        long us = row.elapsedUs() >= 0 ? row.elapsedUs() : row.elapsedMs() * 1000;
+        return Math.min(us, HIGHEST_MICROS);
+    }
+
     public void accept(JtlRow row) {
         String label = row.label();
         if (label != lastLabel) {

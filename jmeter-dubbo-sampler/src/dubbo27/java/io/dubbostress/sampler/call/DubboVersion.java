@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.call;
 
+import java.lang.reflect.Method;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Map;
@@ -10,6 +11,8 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.registry.Registry;
 import org.apache.dubbo.registry.support.AbstractRegistryFactory;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.RpcInvocation;
 
 /**
  * The few calls whose Dubbo API differs between the sampler's two jars, for Dubbo <b>2.7</b>. The shared sources
@@ -43,6 +46,17 @@ public final class DubboVersion {
     /** Settings every reference of this jar gets: none beyond the shared ones in Dubbo 2.7. */
     static void configureReference(ReferenceConfig<?> config) {
         // nothing
+    }
+
+    /** What the invocations of a reference carry of its model: nothing in Dubbo 2.7 ({@link #invocation}). */
+    static Object serviceModel(Invoker<?> invoker) {
+        return null;
+    }
+
+    /** One call's invocation through the sampler's proxy handler ({@link DirectJdkProxyFactory}), as Dubbo 2.7's. */
+    static RpcInvocation invocation(Object serviceModel, Method method, String serviceName, String protocolServiceKey,
+            Object[] arguments) {
+        return new RpcInvocation(method, serviceName, protocolServiceKey, arguments);
     }
 
     /** Dubbo logs through SLF4J (JMeter's logging). */

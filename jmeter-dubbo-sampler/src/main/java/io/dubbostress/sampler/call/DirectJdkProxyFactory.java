@@ -22,6 +22,13 @@ import org.apache.dubbo.rpc.proxy.jdk.JdkProxyFactory;
  * which fails on Java 9+ without {@code --add-opens java.base/java.lang}; this one does the same call without it
  * (a provider's exception is rethrown as it arrived). Registered in {@code META-INF/dubbo/} of the sampler's jar and
  * chosen with {@code proxy=dubbostressjdk} on the sampler's references.
+ *
+ * <p>With Dubbo 3.3 (the 3.3 jar) the invocation is built as Dubbo 3's own handler builds it, with the reference's
+ * service model ({@link DubboVersion#invocation}), so the filters, the codec and the wire see the same call. What the
+ * handler leaves out of Dubbo 3's ({@code InvocationUtil}): its simple profiler (an entry and a text per call, to log a
+ * WARN for calls that come near their timeout: the sampler times every call itself), the copy and restore of the
+ * thread's service context around each call, and the rewrapping of a failed call's RpcException into Dubbo 2's
+ * {@code com.alibaba} class, which would hide a triple call's gRPC status from {@link Failure}.
  */
 public class DirectJdkProxyFactory extends AbstractProxyFactory {
 
@@ -73,6 +80,8 @@ public class DirectJdkProxyFactory extends AbstractProxyFactory {
         private final String serviceKey;
         private final String protocolServiceKey;
         private final ConsumerModel consumerModel;
+        /** What each invocation carries of the reference's model ({@link DubboVersion#serviceModel}). */
+        private final Object serviceModel;
 
         DirectInvocationHandler(Invoker<?> invoker) {
             this.invoker = invoker;
@@ -81,6 +90,7 @@ public class DirectJdkProxyFactory extends AbstractProxyFactory {
             this.serviceKey = url.getServiceKey();
             this.protocolServiceKey = url.getProtocolServiceKey();
             this.consumerModel = serviceKey == null ? null : ApplicationModel.getConsumerModel(serviceKey);
+            this.serviceModel = DubboVersion.serviceModel(invoker);
         }
 
         @Override
@@ -104,7 +114,8 @@ public class DirectJdkProxyFactory extends AbstractProxyFactory {
                     return null;
                 }
             }
-            RpcInvocation invocation = new RpcInvocation(method, serviceName, protocolServiceKey, args);
+            RpcInvocation invocation = DubboVersion.invocation(serviceModel, method, serviceName, protocolServiceKey,
+                    args);
             invocation.setTargetServiceUniqueName(serviceKey);
             RpcContext.setRpcContext(url);
             if (consumerModel != null) {

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
 /**
  * The embedded JMeter home with the Dubbo 3.3 sampler (jmeter-dubbo3-sampler) in lib/ext instead of the Dubbo 2.7
  * one: the two hold the same classes, so one home has one of them. Made for a run in a temporary folder (bin/
- * copied, since JMeter finds its home from there; every jar linked) and removed when the run ends.
+ * copied, since JMeter finds its home from there; every jar linked) and removed when the run ends. {@code stress run
+ * --provider-url tri://} and {@code stress bench}'s Dubbo 3.3 sides use it.
  *
  * <pre>{@code
  * Path home = Dubbo3JMeterHome.create(stressHome.embeddedJMeterHome(), stressHome.dubbo3SamplerJar());

@@ -38,7 +38,8 @@ public final class CapacityOptions {
 
     /**
      * The options' values; the load's rate (--rate) is the first trial's constant rate, 100 calls/s when not given, and
-     * that trial must make enough calls in its steady state for the SLO's highest percentile ({@link Slo#checkTrial}).
+     * that trial must make enough calls in its steady state for the SLO's highest percentile ({@link Slo#checkTrial});
+     * the search makes its own trials, so --repeat is refused.
      */
     public Capacity value(LoadOptions.Load load) {
         RateSchedule rate = load.rate();
@@ -46,6 +47,9 @@ public final class CapacityOptions {
                 || rate.segments().get(0).contains(".."))) {
             throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                     + "constant rate, e.g. 200, not '" + rate.asProperty() + "'");
+        }
+        if (load.repeat() > 1) {
+            throw new UserError("Option '--repeat' is for ordinary runs, not the capacity search (--find-max-rate)");
         }
         if (searchTrials < 1) {
             throw new UserError("Invalid value for option '--search-trials': " + searchTrials + " (at least 1)");

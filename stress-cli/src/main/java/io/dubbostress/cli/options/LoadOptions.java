@@ -7,11 +7,12 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * What {@code stress run} runs and for how long: the scenarios, each one's duration, warm-up and ramp-up, and the
- * target rate. A picocli mixin: {@code @Mixin LoadOptions load;}, then {@link #value()}.
+ * What {@code stress run} runs and for how long: the scenarios, each one's duration, warm-up and ramp-up, the
+ * target rate, and how many trials of each. A picocli mixin: {@code @Mixin LoadOptions load;}, then {@link #value()}.
  *
  * <pre>{@code
  * stress run --scenarios direct-1k,hop-1k --duration 2m --warmup 20s --rate 0..1000:60s,1000
+ * stress run --scenarios direct-1k,hop-1k --duration 1m --repeat 3
  * }</pre>
  */
 public final class LoadOptions {
@@ -42,9 +43,19 @@ public final class LoadOptions {
                     + "0..1000:60s,1000 = a linear ramp. With --find-max-rate: the first trial's rate (default 100).")
     RateSchedule rate;
 
-    /** The scenarios, their timing and the rate, checked against each other. */
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", converter = OptionValues.Trials.class,
+            description = "Trials of each scenario, run alternately (direct-1k, hop-1k, direct-1k, hop-1k, ...: drift "
+                    + "hits all alike), each in scenarios/<name>-trial-<i>; stress compare measures run-to-run noise "
+                    + "from them. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    /**
+     * The scenarios, their timing and the rate, checked against each other.
+     *
+     * @param repeat trials of each scenario (--repeat), run alternately; 1: each scenario once
+     */
     public record Load(List<Scenario> scenarios, Duration duration, Duration warmup, Duration rampup,
-                       RateSchedule rate) {
+                       RateSchedule rate, int repeat) {
 
         /** Whether a scenario calls through the consumer (the hop). */
         public boolean needsConsumer() {
@@ -53,7 +64,7 @@ public final class LoadOptions {
 
         /** The same load at another rate (a capacity search's first trial: {@link CapacityOptions.Capacity#startRate}). */
         public Load atRate(RateSchedule other) {
-            return new Load(scenarios, duration, warmup, rampup, other);
+            return new Load(scenarios, duration, warmup, rampup, other, repeat);
         }
     }
 
@@ -69,7 +80,7 @@ public final class LoadOptions {
             throw new UserError("Invalid value for option '--rampup': " + DurationConverter.format(rampup)
                     + " is longer than --duration " + DurationConverter.format(duration));
         }
-        return new Load(parsed, duration, warm, rampup, rate);
+        return new Load(parsed, duration, warm, rampup, rate, repeat);
     }
 
     /**

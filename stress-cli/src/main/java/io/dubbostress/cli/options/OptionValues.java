@@ -45,6 +45,23 @@ public final class OptionValues {
         }
     }
 
+    /** Trials of each scenario ({@code --repeat}): 1 to 100. */
+    public static final class Trials implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n;
+            try {
+                n = Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a whole number of trials");
+            }
+            if (n < 1 || n > 100) {
+                throw new TypeConversionException(n + " (1 to 100 trials)");
+            }
+            return n;
+        }
+    }
+
     /** A TCP port, or 0 for any. */
     public static final class PortOrAny implements ITypeConverter<Integer> {
         @Override

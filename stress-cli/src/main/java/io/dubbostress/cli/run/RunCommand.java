@@ -42,6 +42,7 @@ import picocli.CommandLine.Spec;
             "  stress run                       20 threads x 10 minutes x 4 scenarios",
             "  stress run --scenarios direct-1k,hop-1k --threads 50 --rate 2000",
             "  stress run --scenarios direct-1k,hop-1k --duration 20s --find-max-rate --slo p99=20ms",
+            "  stress run --scenarios direct-1k --duration 1m --repeat 3   then: stress compare BASE NEW",
             "  stress run --provider 10.0.0.5:20880 --consumer-url http://10.0.0.6:8080 \\",
             "             --agent 10.0.0.5:4444"})
 public class RunCommand implements Callable<Integer> {

@@ -99,11 +99,10 @@ final class RunSession {
         manifest.versions.put("java", System.getProperty("java.runtime.version"));
         manifest.host.putAll(HostFacts.collect());
         double warmupSeconds = settings.load().warmup().toMillis() / 1000.0;
-        for (Scenario s : settings.load().scenarios()) {
-            if (settings.capacity() == null) { // a capacity search adds a record per trial as it goes
-                manifest.scenarios.add(new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(),
-                        s.payloadBytes(), warmupSeconds));
-            }
+        List<Scenario> order = new ArrayList<>();
+        if (settings.capacity() == null) { // a capacity search adds a record per trial as it goes
+            manifest.scenarios.addAll(records(settings.load().scenarios(), settings.load().repeat(), warmupSeconds,
+                    order));
         }
         CapacityReport capacity = null;
         // from here on a Ctrl-C closes run.json and stops what was started, whatever the run is doing
@@ -112,16 +111,19 @@ final class RunSession {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
-            err.printf("stress run: %d scenario(s) x %s, %d threads, rate %s%s -> %s%n", settings.load().scenarios().size(),
-                    DurationConverter.format(settings.load().duration()), settings.harness().threads(), settings.load().rate(),
+            err.printf("stress run: %d scenario(s)%s x %s, %d threads, rate %s%s -> %s%n",
+                    settings.load().scenarios().size(),
+                    settings.load().repeat() > 1 ? " x " + settings.load().repeat() + " trials" : "",
+                    DurationConverter.format(settings.load().duration()), settings.harness().threads(),
+                    settings.load().rate(),
                     shares(settings.generators()), layout.root());
             services.start();
             writeManifest();
             if (settings.capacity() != null) {
                 capacity = findMaxRate(warmupSeconds);
             } else {
-                for (int i = 0; i < settings.load().scenarios().size() && !interrupted; i++) {
-                    if (!runScenario(settings.load().scenarios().get(i), i + 1)) {
+                for (int i = 0; i < order.size() && !interrupted; i++) {
+                    if (!runScenario(order.get(i), i + 1, order.size())) {
                         break;
                     }
                 }
@@ -146,10 +148,30 @@ final class RunSession {
         return interrupted ? 130 : exitCode;
     }
 
+    /**
+     * The run's scenario records in the order they run, {@code order} getting each one's scenario: every scenario
+     * once, or with --repeat N its trials alternating (A B A B ...), so drift during the run hits every scenario alike.
+     */
+    static List<RunManifest.ScenarioRecord> records(List<Scenario> scenarios, int repeat, double warmupSeconds,
+                                                    List<Scenario> order) {
+        List<RunManifest.ScenarioRecord> records = new ArrayList<>();
+        for (int trial = 1; trial <= repeat; trial++) {
+            for (Scenario s : scenarios) {
+                order.add(s);
+                records.add(repeat == 1
+                        ? new RunManifest.ScenarioRecord(s.name(), s.kind().planFile(), s.payloadBytes(), warmupSeconds)
+                        : RunManifest.ScenarioRecord.trial(s.name(), trial, s.kind().planFile(), s.payloadBytes(),
+                                warmupSeconds));
+            }
+        }
+        return records;
+    }
+
     /** Runs one scenario; false when the run should not go on (a service died, JMeter could not run the plan). */
-    private boolean runScenario(Scenario scenario, int index) {
+    private boolean runScenario(Scenario scenario, int index, int count) {
         RunManifest.ScenarioRecord record = manifest.scenarios.get(index - 1);
-        boolean goOn = runner.run(scenario, index, record, services.endpoints(), this::writeManifest);
+        boolean goOn = runner.run(scenario, record.name, index, count, record, services.endpoints(),
+                this::writeManifest);
         return afterScenario(scenario, record, goOn);
     }
 
@@ -317,7 +339,8 @@ final class RunSession {
      * no more than 2 GiB up front (a long run on a small disk is told before it starts, not after an hour).
      */
     private long minFreeBytes() {
-        long seconds = settings.load().duration().getSeconds() * settings.load().scenarios().size();
+        long seconds = settings.load().duration().getSeconds() * settings.load().scenarios().size()
+                * settings.load().repeat();
         long estimate = seconds * 50_000L * 200L;
         return Math.min(estimate, 2L * 1024 * 1024 * 1024) + 64L * 1024 * 1024;
     }

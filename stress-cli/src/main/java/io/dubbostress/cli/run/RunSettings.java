@@ -56,6 +56,7 @@ record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, Capaci
             m.put("slo", capacity.slo().toString());
             m.put("searchTrials", String.valueOf(capacity.searchTrials()));
         }
+        m.put("repeat", String.valueOf(load.repeat()));
         m.put("timeoutMs", String.valueOf(harness.timeoutMs()));
         m.put("cpuIterations", String.valueOf(harness.cpuIterations()));
         m.put("providerJvmArgs", harness.providerJvmArgs());

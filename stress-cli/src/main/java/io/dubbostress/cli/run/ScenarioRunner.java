@@ -82,26 +82,26 @@ final class ScenarioRunner {
     }
 
     /**
-     * Runs {@code scenario} (number {@code index} of the run) against {@code endpoints}, keeping {@code record} up to
-     * date ({@code saved} writes run.json). A scenario the watchdog had to stop, or that did not record what JMeter
-     * ran (no sample, a cut JTL), is marked failed with the reason in its message. Returns false when the run cannot
-     * go on: JMeter could not run the plan at all, or the disk of the run folder is full.
+     * Runs {@code scenario} in the folder {@code name} (the scenario's own, or a --repeat trial's
+     * {@code direct-1k-trial-2}), number {@code index} of {@code count}, against {@code endpoints}, keeping
+     * {@code record} up to date ({@code saved} writes run.json). A scenario the watchdog had to stop, or that did not
+     * record what JMeter ran (no sample, a cut JTL), is marked failed with the reason in its message. Returns false
+     * when the run cannot go on: JMeter could not run the plan at all, or the disk of the run folder is full.
      */
-    boolean run(Scenario scenario, int index, RunManifest.ScenarioRecord record, ServiceEndpoints endpoints,
-            Runnable saved) {
+    boolean run(Scenario scenario, String name, int index, int count, RunManifest.ScenarioRecord record,
+            ServiceEndpoints endpoints, Runnable saved) {
         LoadOptions.Load load = settings.load();
         if (!load.rate().isOpen()) {
-            return run(scenario, new Shape(scenario.name(), load.rate(), load.duration(), null), index,
-                    load.scenarios().size(), record, endpoints, saved);
+            return run(scenario, new Shape(name, load.rate(), load.duration(), null), index, count, record, endpoints,
+                    saved);
         }
         // at a target rate the duration is the schedule's, counted from its start after the opening calls: every step
         // sized, then rate 0 (the threads stop when it is done), in thread groups with room for slow opening calls
-        boolean goOn = run(scenario, new Shape(scenario.name(), load.rate().sized(load.duration()).ending(),
-                load.duration().plus(OPENING_ALLOWANCE), null), index, load.scenarios().size(), record, endpoints,
-                saved);
-        long origin = new ScheduleStartLine(layout.jmeterLog(scenario.name())).read();
+        boolean goOn = run(scenario, new Shape(name, load.rate().sized(load.duration()).ending(),
+                load.duration().plus(OPENING_ALLOWANCE), null), index, count, record, endpoints, saved);
+        long origin = new ScheduleStartLine(layout.jmeterLog(name)).read();
         long scheduleStartMs = origin < 0 ? -1 : origin / 1000;
-        long firstStartMs = firstSampleStartMs(layout.jtl(scenario.name()));
+        long firstStartMs = firstSampleStartMs(layout.jtl(name));
         if (scheduleStartMs > firstStartMs && firstStartMs > 0 && record.warmupSeconds != null) {
             // the report's warm-up counts from the first sample (an opening call, seconds on a loaded machine before
             // the schedule's start): it must cover the opening calls as well
@@ -123,7 +123,7 @@ final class ScenarioRunner {
     }
 
     /**
-     * As {@link #run(Scenario, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, shaped by
+     * As {@link #run(Scenario, String, int, int, RunManifest.ScenarioRecord, ServiceEndpoints, Runnable)}, shaped by
      * {@code shape}, number {@code index} of {@code count}.
      */
     boolean run(Scenario scenario, Shape shape, int index, int count, RunManifest.ScenarioRecord record,

@@ -50,8 +50,10 @@ class CliBadInputTest {
         refused("stress agent: Unknown options: '--portt', '4444'", "agent", "--portt", "4444");
         refused("stress provider: Unknown option: '--cpu'", "provider", "--cpu", "1");
         refused("stress consumer: Unknown option: '--provider'", "consumer", "--provider", "dubbo://x:1");
-        refused("stress: unknown command 'rnu' (commands: help, report, gc, agent, run, rmi-keystore, provider, consumer)",
-                "rnu");
+        refused("stress compare: Unknown option: '--fail'", "compare", "--fail", "a", "b");
+        assertThat(err).contains("--fail-on");
+        refused("stress: unknown command 'rnu' (commands: help, report, compare, gc, agent, run, rmi-keystore, "
+                + "provider, consumer)", "rnu");
         assertThat(err).contains("Run 'stress --help' for the options.");
     }
 

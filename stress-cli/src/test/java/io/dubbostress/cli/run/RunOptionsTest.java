@@ -64,6 +64,9 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': 1e9 calls/s cannot be reached by 20 threads "
                 + "(--threads): a thread makes at most one call per 10 us (100,000 calls/s), so 2,000,000 calls/s at "
                 + "most", "--find-max-rate", "--slo", "p99=20ms", "--rate", "1e9");
+        assertRefused("stress run: Invalid value for option '--repeat': 0 (1 to 100 trials)", "--repeat", "0");
+        assertRefused("stress run: Option '--repeat' is for ordinary runs, not the capacity search (--find-max-rate)",
+                "--repeat", "2", "--find-max-rate", "--slo", "p99=20ms");
         assertRefused("stress run: Option '--find-max-rate' cannot be used with '--remote': the search judges each step "
                 + "from the moment this machine's JMeter started its schedule; run it with a local JMeter",
                 "--find-max-rate", "--slo", "p99=20ms", "--remote", "10.0.0.7");

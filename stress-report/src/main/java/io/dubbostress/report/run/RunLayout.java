@@ -15,7 +15,11 @@ import java.nio.file.Path;
  * logs/&lt;service&gt;.log              the services' own output
  * report.md, report.json, report.html
  * capacity.md, capacity.json        a capacity search's answer (--find-max-rate)
+ * compare.md, compare.json, compare.html   stress compare's answer (written into NEW's folder)
  * </pre>
+ *
+ * A {@code stress run --repeat N} run holds N trials of each scenario, each a scenario folder of its own named
+ * {@link #trialName}: {@code scenarios/direct-1k-trial-2/results.jtl}.
  *
  * Every name in a run folder is spelled here, and nowhere else.
  */
@@ -38,6 +42,11 @@ public final class RunLayout {
     public static final String REPORT_HTML = "report.html";
     public static final String CAPACITY_MD = "capacity.md";
     public static final String CAPACITY_JSON = "capacity.json";
+    /** Between a scenario's name and its trial number: {@code direct-1k-trial-2}. */
+    public static final String TRIAL_INFIX = "-trial-";
+    public static final String COMPARE_MD = "compare.md";
+    public static final String COMPARE_JSON = "compare.json";
+    public static final String COMPARE_HTML = "compare.html";
     public static final String PROFILES = "profiles";
     public static final String PROFILE_CAPTURE = "capture.json";
     /** What a profile's file name ends with: {@code <service>.jfr}. */
@@ -111,6 +120,29 @@ public final class RunLayout {
 
     public static String relativePerfMonCsv(String scenario) {
         return relative(scenario, PERFMON);
+    }
+
+    /** The folder name of trial {@code trial} (from 1) of {@code scenario}: {@code direct-1k-trial-2}. */
+    public static String trialName(String scenario, int trial) {
+        return scenario + TRIAL_INFIX + trial;
+    }
+
+    /** The trial number a scenario folder's name carries ({@code direct-1k-trial-2}: 2), 0 when it names no trial. */
+    public static int trialOf(String name) {
+        int at = name.lastIndexOf(TRIAL_INFIX);
+        if (at <= 0) {
+            return 0;
+        }
+        String number = name.substring(at + TRIAL_INFIX.length());
+        if (!number.matches("[1-9][0-9]{0,5}")) {
+            return 0;
+        }
+        return Integer.parseInt(number);
+    }
+
+    /** The scenario a trial's folder name belongs to ({@code direct-1k-trial-2}: direct-1k); other names as they are. */
+    public static String scenarioOf(String name) {
+        return trialOf(name) == 0 ? name : name.substring(0, name.lastIndexOf(TRIAL_INFIX));
     }
 
     public Path gcDir() {

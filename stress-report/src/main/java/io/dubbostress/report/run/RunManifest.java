@@ -2,6 +2,7 @@ package io.dubbostress.report.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,11 +57,17 @@ public final class RunManifest {
     public List<ScenarioRecord> scenarios = new ArrayList<>();
 
     /** One scenario's record. */
-    @JsonPropertyOrder({"name", "plan", "payloadBytes", "status", "startEpochMs", "endEpochMs", "warmupSeconds",
-        "samples", "errors", "jmeterExitCode", "jmeterPid", "jtl", "perfmonCsv", "message"})
+    @JsonPropertyOrder({"name", "scenario", "trial", "plan", "payloadBytes", "status", "startEpochMs", "endEpochMs",
+        "warmupSeconds", "samples", "errors", "jmeterExitCode", "jmeterPid", "jtl", "perfmonCsv", "message"})
     @JsonIgnoreProperties(ignoreUnknown = true)
     public static final class ScenarioRecord {
         public String name = "";
+        /** A --repeat run's trial: the scenario it is a trial of ({@code direct-1k}); absent otherwise. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public String scenario;
+        /** A --repeat run's trial: its number, from 1 ({@link RunLayout#trialName}); absent otherwise. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public Integer trial;
         public String plan = "";
         public int payloadBytes;
         public ScenarioStatus status = ScenarioStatus.PENDING;
@@ -88,6 +95,16 @@ public final class RunManifest {
             this.warmupSeconds = warmupSeconds;
             this.jtl = RunLayout.relativeJtl(name);
             this.perfmonCsv = RunLayout.relativePerfMonCsv(name);
+        }
+
+        /** Trial {@code trial} of {@code scenario} in a --repeat run: named and filed by {@link RunLayout#trialName}. */
+        public static ScenarioRecord trial(String scenario, int trial, String plan, int payloadBytes,
+                                           double warmupSeconds) {
+            ScenarioRecord record = new ScenarioRecord(RunLayout.trialName(scenario, trial), plan, payloadBytes,
+                    warmupSeconds);
+            record.scenario = scenario;
+            record.trial = trial;
+            return record;
         }
 
         /** Adds a reason to {@link #message} ("; " between reasons). */

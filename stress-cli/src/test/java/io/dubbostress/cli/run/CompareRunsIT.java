@@ -1,0 +1,204 @@
+package io.dubbostress.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dubbostress.cli.testkit.Cli;
+import io.dubbostress.report.Json;
+import io.dubbostress.testsupport.BoxLoad;
+import io.dubbostress.testsupport.ChildJvm;
+import io.dubbostress.testsupport.FreePort;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code stress compare} on real runs: two reference providers (the build's stress-provider.jar), A doing
+ * {@value #BASE_WORK} random additions per call and B {@value #NEW_WORK}; three real {@code stress run --repeat 2}
+ * runs against them, A, B, A again (1 thread; trials of a warm-up of 3 s on a quiet machine, scaled by its load up to
+ * 10 s, then 4 s of steady state: on the loaded 2-core machine JMeter's first call took 2-8 s, and 6 s and 8 s trials
+ * were each once left with that one sample; at a target rate, where the schedule starts after the opening calls, the
+ * runs took 2.5 times longer and A's latencies were ten times noisier). A/A (the two runs of A): no change, and the
+ * CI gate holds. A/B (both A runs against B): slower, and the interval of the mean's difference covers the
+ * difference the providers measured themselves -- the wall time of their work per call ({@code ProviderStats.workNanos}), read over Dubbo's telnet
+ * {@code invoke} before and after each run: a figure of the thing measured, by another clock in another process. On
+ * a busy machine (a load above one per core) the client also waits for a core while B burns one, 1-2 ms a call more
+ * than the work: there the interval must reach the work added and not lie wholly beyond twice it.
+ * A/A is judged at 99 % confidence: one real pair, several figures, and a test that must not fail one CI run in
+ * twenty by design (AaCalibrationTest holds the 95 % rate over many synthetic pairs).
+ */
+class CompareRunsIT {
+
+    static final int BASE_WORK = 1_000;
+    static final int NEW_WORK = 2_001_000;
+
+    @TempDir
+    static Path dir;
+
+    static ChildJvm providerA;
+    static ChildJvm providerB;
+    static int portA;
+    static int portB;
+    static Path runA1;
+    static Path runA2;
+    static Path runB;
+    /** The providers' own work time per call, microseconds: A over both its runs, B over its run. */
+    static double workA;
+    static double workB;
+    /** Whether the machine was quiet through every run ({@link BoxLoad#factor()} 1: load at most one per core). */
+    static boolean quiet = true;
+
+    @BeforeAll
+    static void runBothBuilds() throws IOException {
+        Path jar = StressCli.HOME.resolve("stress-provider/target/stress-provider.jar");
+        portA = FreePort.find();
+        portB = FreePort.find();
+        providerA = provider(jar, portA, BASE_WORK, "a");
+        providerB = provider(jar, portB, NEW_WORK, "b");
+        for (ChildJvm p : new ChildJvm[] {providerA, providerB}) {
+            p.awaitLog(line -> line.contains("stress-provider ready:"), "the provider's ready line",
+                    Duration.ofMinutes(3));
+        }
+        long[] a0 = stats(portA);
+        runA1 = run(portA, "a1");
+        long[] b0 = stats(portB);
+        runB = run(portB, "b");
+        long[] b1 = stats(portB);
+        runA2 = run(portA, "a2");
+        long[] a1 = stats(portA);
+        workA = (a1[1] - a0[1]) / 1000.0 / (a1[0] - a0[0]);
+        workB = (b1[1] - b0[1]) / 1000.0 / (b1[0] - b0[0]);
+    }
+
+    @AfterAll
+    static void stopProviders() {
+        for (ChildJvm p : new ChildJvm[] {providerA, providerB}) {
+            if (p != null) {
+                p.close();
+            }
+        }
+    }
+
+    @Test
+    void theSameBuildTwiceIsNoChangeAndTheGateHolds() throws IOException {
+        Cli r = Cli.run("compare", runA1.toString(), runA2.toString(), "--confidence", "0.99", "--out",
+                dir.resolve("aa").toString(), "--fail-on", "p50=+25%,mean=+25%,tps=-25%", "--quiet");
+        assertThat(r.exit).as(r.toString()).isZero();
+        assertThat(r.err).contains("--fail-on p50=+25%,mean=+25%,tps=-25%: holds");
+        JsonNode scenario = Json.MAPPER.readTree(dir.resolve("aa/compare.json").toFile()).get("scenarios").get(0);
+        assertThat(scenario.get("base")).hasSize(2);
+        assertThat(scenario.get("new")).hasSize(2);
+        List<String> measured = new ArrayList<>();
+        for (JsonNode figure : scenario.get("figures")) {
+            if (!figure.get("verdict").asText().equals("not measured")) {
+                measured.add(figure.get("figure").asText());
+                assertThat(figure.get("verdict").asText()).as(figure.toString()).isEqualTo("no change");
+            }
+        }
+        assertThat(measured).contains("mean", "p50", "p90", "tps", "errors");
+        System.out.println("A/A: " + scenario.get("figures"));
+    }
+
+    @Test
+    void moreWorkPerCallIsSlowerByWhatTheProviderMeasured() throws IOException {
+        Cli r = Cli.run("compare", runA1 + "," + runA2, runB.toString(), "--out", dir.resolve("ab").toString(),
+                "--fail-on", "p50=+100%", "--quiet");
+        assertThat(r.exit).as(r.toString()).isEqualTo(1);
+        assertThat(r.err).contains("--fail-on: direct-1k p50 +100%: crossed");
+        JsonNode scenario = Json.MAPPER.readTree(dir.resolve("ab/compare.json").toFile()).get("scenarios").get(0);
+        assertThat(scenario.get("base")).hasSize(4);
+        assertThat(scenario.get("new")).hasSize(2);
+        JsonNode mean = figure(scenario, "mean");
+        assertThat(mean.get("verdict").asText()).isEqualTo("slower");
+        assertThat(figure(scenario, "p50").get("verdict").asText()).isEqualTo("slower");
+        assertThat(figure(scenario, "tps").get("verdict").asText()).isEqualTo("slower");
+        double expected = workB - workA;
+        assertThat(workB).as("B's work per call, µs").isGreaterThan(20 * workA);
+        double low = mean.get("differenceLow").asDouble();
+        double high = mean.get("differenceHigh").asDouble();
+        if (quiet) {
+            assertThat(expected).as("the providers' own difference, µs").isBetween(low, high);
+        } else {
+            // on a busy box the client also waits for a core while B burns one (about 1-2 ms a call measured here):
+            // the interval must reach the work added and not lie wholly beyond twice it
+            assertThat(high).as("the interval's top against the providers' own difference, µs")
+                    .isGreaterThanOrEqualTo(expected);
+            assertThat(low).as("the interval's bottom against twice the providers' own difference, µs")
+                    .isLessThanOrEqualTo(2 * expected);
+        }
+        System.out.printf("A/B (%s): provider work per call A %.1f us, B %.1f us, expected +%.0f us; compare: mean "
+                + "%+.0f us [%+.0f, %+.0f], %+.1f %% [%+.1f, %+.1f]; trials' means BASE %s, NEW %s%n",
+                quiet ? "quiet machine" : "busy machine", workA, workB, expected,
+                mean.get("difference").asDouble(), mean.get("differenceLow").asDouble(),
+                mean.get("differenceHigh").asDouble(), mean.get("change").asDouble(), mean.get("low").asDouble(),
+                mean.get("high").asDouble(), mean.get("baseTrials"), mean.get("newTrials"));
+    }
+
+    private static JsonNode figure(JsonNode scenario, String key) {
+        for (JsonNode figure : scenario.get("figures")) {
+            if (figure.get("figure").asText().equals(key)) {
+                return figure;
+            }
+        }
+        throw new AssertionError("no figure " + key + " in " + scenario);
+    }
+
+    private static ChildJvm provider(Path jar, int port, int work, String name) {
+        // telnet invoke on the Dubbo port: the test reads ProviderStats with a plain socket
+        return ChildJvm.jar(jar).jvmArgs("-Xmx256m").args("--stress.provider.port=" + port,
+                "--stress.provider.host=127.0.0.1", "--stress.provider.cpu-iterations=" + work,
+                "--dubbo.protocol.telnet=invoke", "--dubbo.application.qos-enable=false")
+                .log(dir.resolve("provider-" + name + ".log")).start();
+    }
+
+    private static Path run(int port, String name) {
+        Path out = dir.resolve(name);
+        quiet &= BoxLoad.factor() <= 1;
+        int warmup = BoxLoad.scaled(3, 10);
+        try (ChildJvm cli = StressCli.start(dir.resolve(name + ".out"), "run", "--provider", "127.0.0.1:" + port,
+                "--scenarios", "direct-1k", "--threads", "1", "--duration", (warmup + 4) + "s", "--warmup",
+                warmup + "s", "--repeat", "2",
+                "--no-dashboard", "--out", out.toString())) {
+            assertThat(cli.waitFor(Duration.ofMinutes(4))).as("stress run ends by itself").isTrue();
+            assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(30)).isZero();
+        }
+        return out;
+    }
+
+    private static final Pattern STATS = Pattern.compile("\"calls\":(\\d+).*\"workNanos\":(\\d+)");
+
+    /** {calls, workNanos} from the provider's ProviderStatsService, over Dubbo's telnet invoke. */
+    private static long[] stats(int port) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write("invoke io.dubbostress.api.ProviderStatsService.stats()\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream answer = new ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            while (!answer.toString(StandardCharsets.UTF_8).contains("dubbo>")) {
+                int n = in.read(buffer);
+                if (n < 0) {
+                    break;
+                }
+                answer.write(buffer, 0, n);
+            }
+            Matcher m = STATS.matcher(answer.toString(StandardCharsets.UTF_8));
+            assertThat(m.find()).as("ProviderStats in " + answer).isTrue();
+            return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+        }
+    }
+}
