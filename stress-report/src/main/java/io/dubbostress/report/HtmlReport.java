@@ -3,6 +3,7 @@ package io.dubbostress.report;
 import io.dubbostress.report.gc.GcEvent;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
+import io.dubbostress.report.profile.FlameGraphData;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -31,6 +32,17 @@ final class HtmlReport {
     private static final int MAX_GC_POINTS = 20000;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
+    /** Where flamegraph.js draws the profiles' flame graphs. */
+    private static final String FLAME_SECTION = "<section id=\"flamegraphs\"><h2>Flame graphs (steady state)</h2>\n"
+            + "<p class=\"note\">One per scenario, JVM and kind (CPU, allocations, lock contention); the root at the"
+            + " top, callees below. Click a frame to zoom into it, click the root or 'reset zoom' to zoom out; search"
+            + " takes text or /regex/.</p>\n<div class=\"flame-controls\"><select id=\"flame-select\"></select>"
+            + " <input id=\"flame-search\" type=\"search\" placeholder=\"search frames (text or /regex/)\">"
+            + " <button id=\"flame-reset\" type=\"button\">reset zoom</button> <span id=\"flame-matched\"></span>"
+            + " <span id=\"flame-unit\" class=\"note\"></span></div>\n"
+            + "<div id=\"flame-tip\" class=\"flame-tip\"></div>\n"
+            + "<div id=\"flame-box\"><canvas id=\"flame-canvas\"></canvas></div>\n</section>\n";
+
     private HtmlReport() {
     }
 
@@ -43,6 +55,9 @@ final class HtmlReport {
             boolean first = table.title().startsWith("Scenarios") || table.title().startsWith("Hop overhead");
             (first ? summary : rest).append(table.html("table-" + index++));
         }
+        if (!report.profiles().isEmpty()) {
+            rest.insert(0, FLAME_SECTION);
+        }
         StringBuilder warnings = new StringBuilder();
         if (!report.warnings().isEmpty()) {
             warnings.append("<section id=\"warnings\"><h2>Warnings</h2>\n<ul class=\"warnings\">\n");
@@ -52,7 +67,7 @@ final class HtmlReport {
         String meta = "Source: " + report.source() + " \u00b7 generated " + report.generatedAt();
         Map<String, String> values = new HashMap<>();
         values.put("CSS", resource("report.css"));
-        values.put("JS", resource("report.js"));
+        values.put("JS", resource("report.js") + "\n" + resource("flamegraph.js"));
         values.put("TITLE", "dubbo-stress report");
         values.put("META", Table.escape(meta));
         values.put("SUMMARY", summary.toString());
@@ -134,6 +149,7 @@ final class HtmlReport {
                 points.addArray().add(series.time(i)).add(ReportJson.round(series.value(i), 3));
             }
         }
+        root.set("flamegraphs", FlameGraphData.of(report.profiles()));
         ArrayNode gc = root.putArray("gc");
         for (Report.GcLog log : report.gcLogs()) {
             if (!log.analysis().hasWallClock()) {

@@ -3,6 +3,7 @@ package io.dubbostress.report;
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.perfmon.PerfMonData;
+import io.dubbostress.report.profile.ProfileSection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -22,9 +23,11 @@ public final class Report {
     private final List<GcLog> gcLogs;
     private final PerfMonData perfMon;
     private final List<String> warnings;
+    private final ProfileSection profiles;
 
     Report(Instant generatedAt, String source, JsonNode runJson, List<ScenarioResult> scenarios,
-           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings) {
+           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings,
+           ProfileSection profiles) {
         this.generatedAt = generatedAt;
         this.source = source;
         this.runJson = runJson;
@@ -33,6 +36,7 @@ public final class Report {
         this.gcLogs = Collections.unmodifiableList(new ArrayList<>(gcLogs));
         this.perfMon = perfMon;
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
+        this.profiles = profiles;
     }
 
     /**
@@ -40,7 +44,7 @@ public final class Report {
      * (a scenario that measured nothing is failed) before the report is written, and the report shows that copy.
      */
     public Report withRunJson(JsonNode run) {
-        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings);
+        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles);
     }
 
     public Instant generatedAt() {
@@ -76,6 +80,11 @@ public final class Report {
 
     public PerfMonData perfMon() {
         return perfMon;
+    }
+
+    /** The JVMs' profiles ({@code stress run --profile}); empty without. */
+    public ProfileSection profiles() {
+        return profiles;
     }
 
     /** Things the reader should know: malformed rows, missing files, logs without wall-clock times. */

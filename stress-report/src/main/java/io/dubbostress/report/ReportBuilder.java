@@ -11,6 +11,7 @@ import io.dubbostress.report.gc.GcEasyAnswer;
 import io.dubbostress.report.gc.GcLogAnalyzer;
 import io.dubbostress.report.gc.GcLogFiles;
 import io.dubbostress.report.gc.GcLogSet;
+import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
@@ -18,6 +19,7 @@ import io.dubbostress.report.perfmon.PerfMonData;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
+import io.dubbostress.report.profile.ProfileSection;
 
 
 import java.io.IOException;
@@ -159,8 +161,11 @@ public final class ReportBuilder {
             warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
         }
         List<HopOverhead> hops = HopOverhead.pairs(scenarios, pairs, warnings);
+        ProfileSection profiles = run == null ? ProfileSection.none() : ProfileSection.read(run.root(),
+                run.manifest() != null && "true".equals(run.manifest().settings.get("profile")), scenarios, hops,
+                warnings);
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
-                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings);
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles);
     }
 
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
@@ -379,6 +384,10 @@ public final class ReportBuilder {
                 logs.add(new Report.GcLog(shown, analysis, gcEasy));
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
+                }
+                HeapTrend trend = HeapTrend.of(analysis.events());
+                if (trend.verdict() == HeapTrend.Verdict.RISING) {
+                    warnings.add(shown + ": " + trend.sentence());
                 }
             } catch (ReportException e) {
                 warnings.add(e.getMessage() + "; left out of the report");

@@ -2,10 +2,12 @@ package io.dubbostress.report;
 
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisJson;
+import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
+import io.dubbostress.report.profile.ProfileJson;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -46,6 +48,10 @@ public final class ReportJson {
         ArrayNode gc = root.putArray("gc");
         for (Report.GcLog log : report.gcLogs()) {
             gc.add(gcLog(log));
+        }
+        root.set("profiles", report.profiles().isEmpty() ? F.nullNode() : ProfileJson.of(report.profiles()));
+        for (int i = 0; i < report.hopOverhead().size(); i++) {
+            ((ObjectNode) hops.get(i)).put("profileSummary", report.profiles().sentence(report.hopOverhead().get(i)));
         }
         ArrayNode warnings = root.putArray("warnings");
         report.warnings().forEach(warnings::add);
@@ -344,6 +350,14 @@ public final class ReportJson {
         whole(heap, "peakBeforeGcBytes", bytesOrNaN(analysis.peakHeapBeforeGcBytes()));
         whole(heap, "peakAfterGcBytes", bytesOrNaN(analysis.peakHeapAfterGcBytes()));
         whole(heap, "peakCommittedBytes", bytesOrNaN(analysis.peakHeapCommittedBytes()));
+        HeapTrend trend = HeapTrend.of(analysis.events());
+        ObjectNode floor = node.putObject("heapAfterFullGc");
+        floor.put("verdict", trend.verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        floor.put("collections", trend.floors());
+        whole(floor, "firstBytes", trend.firstFloorBytes() < 0 ? Double.NaN : trend.firstFloorBytes());
+        whole(floor, "lastBytes", trend.lastFloorBytes() < 0 ? Double.NaN : trend.lastFloorBytes());
+        whole(floor, "slopeBytesPerHour", trend.slopeBytesPerHour());
+        floor.put("sentence", trend.sentence());
         node.set("gceasy", log.gcEasy() == null ? F.nullNode() : log.gcEasy().summaryJson());
         return node;
     }

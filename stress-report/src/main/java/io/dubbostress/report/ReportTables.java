@@ -3,10 +3,12 @@ package io.dubbostress.report;
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcTable;
 import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
+import io.dubbostress.report.profile.ProfileTables;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,7 @@ final class ReportTables {
         tables.add(summary(report));
         if (!report.hopOverhead().isEmpty()) {
             tables.add(hopOverhead(report));
+            tables.addAll(ProfileTables.hop(report.profiles()));
         }
         if (report.scenarios().stream().anyMatch(s -> s.stats().fromDue() != null)) {
             tables.add(targetRate(report));
@@ -48,6 +51,7 @@ final class ReportTables {
         if (!report.gcLogs().isEmpty()) {
             tables.add(gcLogs(report));
         }
+        tables.addAll(ProfileTables.perScenario(report.profiles()));
         return tables;
     }
 
@@ -133,6 +137,12 @@ final class ReportTables {
             }
             cells.add(Format.decimal(hop.tpsRatio(), 3));
             table.row(cells.toArray(new String[0]));
+        }
+        for (HopOverhead hop : report.hopOverhead()) {
+            String sentence = report.profiles().sentence(hop);
+            if (sentence != null) {
+                table.lead("Where the hop's time goes: " + sentence);
+            }
         }
         table.note("Pairs: hop-X and hop-http-X with direct-X (or --pair). A positive difference is what the hop adds.");
         for (HopOverhead hop : report.hopOverhead()) {
@@ -250,7 +260,7 @@ final class ReportTables {
     static Table gcLogs(Report report) {
         Table table = new Table("GC logs (whole run)", 3, "log", "service", "collector", "pauses", "total ms",
                 "mean ms", "p99 ms", "max ms", "full GCs", "GC throughput %", "alloc MB/s",
-                "heap peak before/after MB", "GCeasy").text(12);
+                "heap peak before/after MB", "heap after full/mixed GC", "GCeasy").text(12, 13);
         for (Report.GcLog log : report.gcLogs()) {
             GcAnalysis a = log.analysis();
             PauseStats p = a.pauses();
@@ -259,14 +269,26 @@ final class ReportTables {
                     Integer.toString(p.fullCount()), Format.decimal(p.throughputPercent(), 2),
                     Format.megabytes(a.allocationRateBytesPerSecond()),
                     Format.megabytes(a.peakHeapBeforeGcBytes()) + " / " + Format.megabytes(a.peakHeapAfterGcBytes()),
-                    gcEasyCell(log.gcEasy()));
+                    trendCell(HeapTrend.of(a.events())), gcEasyCell(log.gcEasy()));
         }
         table.note("Offline analysis by " + report.gcLogs().stream().map(l -> l.analysis().parser()).distinct()
                 .collect(java.util.stream.Collectors.joining(", "))
                 + "; throughput = 100 x (1 - paused / span), span the time the log covers (JVM start, or its first "
                 + "stamp, to its last stamp or the last pause's end); " + GcTable.NOT_SURE + ": the analysis has "
-                + "warnings (listed with the report's warnings).");
+                + "warnings (listed with the report's warnings). Heap after full/mixed GC: the heap left by the"
+                + " collections that clean the whole heap, first -> last and its slope; 'rising' when it keeps going up"
+                + " (the leak signal of a long run, also in the warnings); '-' with fewer than 4 such collections (the"
+                + " heap after young collections creeps up under G1 without a leak).");
         return table;
+    }
+
+    private static String trendCell(HeapTrend trend) {
+        if (trend.verdict() == HeapTrend.Verdict.NO_VERDICT) {
+            return Format.NONE;
+        }
+        return String.format(java.util.Locale.ROOT, "%s: %.1f -> %.1f MiB, %+.1f MiB/h (%d)",
+                trend.verdict() == HeapTrend.Verdict.RISING ? "rising" : "flat", trend.firstFloorBytes() / 1048576.0,
+                trend.lastFloorBytes() / 1048576.0, trend.slopeBytesPerHour() / 1048576.0, trend.floors());
     }
 
     private static String gcEasyCell(GcEasyAnswer answer) {

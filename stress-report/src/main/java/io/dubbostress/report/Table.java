@@ -13,6 +13,7 @@ public final class Table {
     private final boolean[] numeric;
     private final List<List<String>> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<String> leads = new ArrayList<>();
 
     /** Columns after the first {@code textColumns} are numbers (right-aligned). */
     public Table(String title, int textColumns, String... header) {
@@ -37,6 +38,12 @@ public final class Table {
             throw new IllegalArgumentException(cells.length + " cells for " + header.size() + " columns");
         }
         rows.add(Arrays.asList(cells));
+        return this;
+    }
+
+    /** A line between the title and the table: what to read first. */
+    public Table lead(String lead) {
+        leads.add(lead);
         return this;
     }
 
@@ -65,6 +72,7 @@ public final class Table {
     public String markdown() {
         StringBuilder out = new StringBuilder();
         out.append("## ").append(title).append("\n\n");
+        leads.forEach(l -> out.append(l).append("\n\n"));
         out.append(markdownRow(header)).append('\n');
         StringBuilder rule = new StringBuilder("|");
         for (boolean n : numeric) {
@@ -92,7 +100,11 @@ public final class Table {
     public String html(String id) {
         StringBuilder out = new StringBuilder();
         out.append("<section class=\"table\" id=\"").append(escape(id)).append("\">\n<h2>").append(escape(title))
-                .append("</h2>\n<div class=\"scroll\"><table>\n<thead><tr>");
+                .append("</h2>\n");
+        for (String lead : leads) {
+            out.append("<p class=\"lead\">").append(escape(lead)).append("</p>\n");
+        }
+        out.append("<div class=\"scroll\"><table>\n<thead><tr>");
         for (int i = 0; i < header.size(); i++) {
             out.append(numeric[i] ? "<th class=\"n\">" : "<th>").append(escape(header.get(i))).append("</th>");
         }

@@ -349,6 +349,45 @@ public final class Host {
         }
     }
 
+    /**
+     * Context switches of the whole machine since it started: Linux's {@code /proc/stat} {@code ctxt}, elsewhere
+     * OSHI's count; -1 when this OS does not tell.
+     */
+    public long contextSwitches() {
+        if (linux) {
+            try {
+                return ProcessCounters.hostContextSwitches(proc);
+            } catch (IOException e) {
+                LOG.debug("no context switches in {}/stat: {}", proc, e.toString());
+                return -1;
+            }
+        }
+        long switches = processor.getContextSwitches();
+        return switches > 0 ? switches : -1;
+    }
+
+    /**
+     * A process's threads, open files and (when {@code switches}) context switches of all its threads, or null when
+     * there is no such process:
+     * on Linux from {@code /proc/<pid>}, elsewhere from OSHI (which counts what the OS gives; -1 where it gives none).
+     */
+    public ProcessCounters processCounters(int pid, boolean switches) {
+        if (linux) {
+            try {
+                return ProcessCounters.readLinux(proc, pid, switches);
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        OSProcess process = os.getProcess(pid);
+        if (process == null || process.getState() == OSProcess.State.INVALID) {
+            return null;
+        }
+        long counted = switches ? process.getContextSwitches() : -1;
+        return new ProcessCounters(process.getUserTime() / 10, process.getKernelTime() / 10,
+                process.getThreadCount(), (int) process.getOpenFiles(), counted > 0 ? counted : -1);
+    }
+
     /** A process now, or null when there is none with that id. */
     public ProcessStat process(int pid) {
         OSProcess process = os.getProcess(pid);

@@ -42,6 +42,7 @@ public final class MetricFactory {
         OPTIONS.put("exec", Arrays.asList("label"));
         OPTIONS.put("tail", Arrays.asList("label"));
         OPTIONS.put("container", Arrays.asList("unit", "label"));
+        OPTIONS.put("process", Arrays.asList("pid", "name", "label"));
     }
 
     private final Host host;
@@ -94,6 +95,12 @@ public final class MetricFactory {
                     }
                     return new ProcessCpuMetric(ProcessRef.of(host, spec), spec);
                 }
+                if (ContextSwitchMetric.KIND.equals(spec.kind())) {
+                    if (spec.hasOption("core")) {
+                        throw new ProtocolException("cpu: cswitch counts the whole host; core= does not go with it");
+                    }
+                    return new ContextSwitchMetric(host, spec);
+                }
                 return new CpuMetric(host, spec);
             case "memory":
                 return ProcessRef.named(spec) ? new ProcessMemoryMetric(ProcessRef.of(host, spec), spec)
@@ -118,6 +125,12 @@ public final class MetricFactory {
                 return tail(spec);
             case "container":
                 return new ContainerMetric(host, spec);
+            case "process":
+                if (!ProcessRef.named(spec)) {
+                    throw new ProtocolException("process: give the process as pid=N or name=NAME (example:"
+                            + " process:pid=1234:threads)");
+                }
+                return new ProcessMetric(host, ProcessRef.of(host, spec), spec);
             default:
                 throw new IllegalStateException(type);
         }

@@ -9,7 +9,7 @@ import io.dubbostress.perfmon.protocol.MetricSpec;
 import io.dubbostress.perfmon.protocol.ProtocolException;
 
 /**
- * The process a {@code cpu} or {@code memory} metric watches: {@code pid=1234}, or {@code name=java} /
+ * The process a {@code cpu}, {@code memory} or {@code process} metric watches: {@code pid=1234}, or {@code name=java} /
  * {@code name=java#1} (the second process whose executable is named java, lowest ids first). A process found by
  * name is looked up again, at most every 5 s, once it has gone: a restarted service is picked up again.
  */
@@ -80,6 +80,11 @@ final class ProcessRef {
                     + (index > 0 ? " with index #" + index + " (found " + pids.size() + ")" : ""));
         }
         return new ProcessRef(host, pids.get(index), name, index);
+    }
+
+    /** The id of the process watched (after a {@link #read()}, the one found again by name). */
+    int pid() {
+        return pid;
     }
 
     /** The process now; a {@link MetricUnavailableException} when it has gone. */

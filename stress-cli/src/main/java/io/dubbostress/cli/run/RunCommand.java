@@ -74,6 +74,11 @@ public class RunCommand implements Callable<Integer> {
     @ArgGroup(exclusive = false)
     RemoteOptions remote;
 
+    @Option(names = "--profile", description = "Profile each JVM the run starts (provider, consumer, JMeter) over "
+            + "each scenario's steady window with async-profiler (CPU, allocations, lock waits): flame graphs, top "
+            + "frames and, per hop/direct pair, the frames the hop adds per call, in the report (docs/PROFILES.md).")
+    boolean profile;
+
     @Override
     public Integer call() {
         RunSettings settings = settings();
@@ -109,13 +114,17 @@ public class RunCommand implements Callable<Integer> {
                 throw new UserError("Option '--find-max-rate' cannot be used with '--remote': the search judges each "
                         + "step from the moment this machine's JMeter started its schedule; run it with a local JMeter");
             }
+            if (profile) {
+                throw new UserError("Option '--profile' profiles a run's scenarios, not a capacity search's trials: "
+                        + "drop --find-max-rate, or --profile");
+            }
             l = l.atRate(search.startRate()); // the run's rate is the first trial's, 100 calls/s when not given
         }
         // what the plans' Target Rate Schedule would refuse at its first call, or cut at the run's end
         l.rate().check(h.threads(), l.duration());
         RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
-                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null);
+                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null, profile);
         // the shares, and an address the servers can call back, are checked before anything starts
         if (!settings.remote().isEmpty()) {
             settings.generators().threadsPerServer(h.threads());

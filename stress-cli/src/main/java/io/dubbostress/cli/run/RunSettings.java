@@ -20,10 +20,11 @@ import java.util.Map;
  * @param capacity the capacity search (--find-max-rate); null for an ordinary run
  * @param out the run folder; {@code outIsStampedDefault}: --out was not given, so {@link RunFolderSetup#defaultLocation()}
  *     may take a suffix if another run has it
+ * @param profile --profile: each JVM the run starts is profiled over each scenario's steady window
  */
 record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, CapacityOptions.Capacity capacity,
                    ServiceOptions.Services services, RemoteOptions.Remote remote, JMeterOptions.JMeter jmeter,
-                   Path out, boolean outIsStampedDefault) {
+                   Path out, boolean outIsStampedDefault, boolean profile) {
 
     RemoteGenerators generators() {
         return new RemoteGenerators(remote.hosts(), remote.rmiHostname(), remote.rmiLocalPort(), remote.rmiKeystore());
@@ -76,6 +77,7 @@ record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, Capaci
                     .toArray(String[]::new)));
         }
         m.put("dashboard", String.valueOf(jmeter.dashboard()));
+        m.put("profile", String.valueOf(profile));
         return m;
     }
 }

@@ -15,6 +15,8 @@ import io.dubbostress.cli.remote.GeneratorWatch;
 import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessReaper;
+import io.dubbostress.cli.profile.RunProfiler;
+import io.dubbostress.cli.profile.ScenarioProfiles;
 import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.jtl.JtlSpan;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
@@ -26,6 +28,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,6 +63,8 @@ final class ScenarioRunner {
     private final PrintStream err;
     private final boolean terminal;
     private final RunFolderSpace space;
+    /** --profile: the run's profiler; null without. */
+    private final RunProfiler profiler;
     private volatile JMeterRun current;
 
     ScenarioRunner(RunSettings settings, StressHome home, JavaRuntime java, JMeterHome jmeter,
@@ -73,6 +78,7 @@ final class ScenarioRunner {
         this.err = err;
         this.terminal = terminal;
         this.space = space;
+        this.profiler = settings.profile() ? RunProfiler.create(err) : null;
     }
 
     /**
@@ -172,7 +178,9 @@ final class ScenarioRunner {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
-            code = run.await(progress, watch);
+            try (ScenarioProfiles profiles = profile(name, endpoints, run)) {
+                code = run.await(progress, watch);
+            }
         } finally {
             current = null;
         }
@@ -298,6 +306,27 @@ final class ScenarioRunner {
         if (run != null) {
             run.requestShutdown(grace);
         }
+    }
+
+    /**
+     * --profile: the scenario's JVMs profiled over its steady window (the services the run started, and the local
+     * JMeter); null without --profile.
+     */
+    private ScenarioProfiles profile(String name, ServiceEndpoints endpoints, JMeterRun run) {
+        if (profiler == null) {
+            return null;
+        }
+        List<ScenarioProfiles.Jvm> jvms = new ArrayList<>();
+        if (endpoints.providerPid > 0) {
+            jvms.add(new ScenarioProfiles.Jvm("provider", endpoints.providerPid));
+        }
+        if (endpoints.consumerPid > 0) {
+            jvms.add(new ScenarioProfiles.Jvm("consumer", endpoints.consumerPid));
+        }
+        if (settings.remote().isEmpty() && run.pid() > 0) { // with --remote this JMeter only gathers results
+            jvms.add(new ScenarioProfiles.Jvm("jmeter", run.pid()));
+        }
+        return profiler.start(layout, name, jvms, settings.load().warmup(), settings.load().duration());
     }
 
     /** Says so (stderr, run.json) when the scenario's PerfMon readings have a gap or errors. */

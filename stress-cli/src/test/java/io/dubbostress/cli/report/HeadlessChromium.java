@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * README's test command installs it beforehand with the same script; the test installs nothing), started with a fresh
  * profile, no network (every host name resolves to nothing), no sandbox (containers), and killed if it overstays.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
 
     private final Path binary;
     private final Path work;
@@ -28,7 +28,7 @@ final class HeadlessChromium {
     }
 
     /** Finds Chromium, or fails with the script's message saying how to get one. */
-    static HeadlessChromium find(Path work) throws IOException, InterruptedException {
+    public static HeadlessChromium find(Path work) throws IOException, InterruptedException {
         Path module = Paths.get(System.getProperty("basedir", System.getProperty("user.dir")));
         Path script = module.resolve("../scripts/ensure-chromium.sh");
         Path out = work.resolve("ensure-chromium.out");
@@ -47,9 +47,9 @@ final class HeadlessChromium {
     }
 
     /** What a run printed. */
-    static final class Run {
-        final String stdout;
-        final String stderr;
+    public static final class Run {
+        public final String stdout;
+        public final String stderr;
 
         Run(String stdout, String stderr) {
             this.stdout = stdout;
@@ -57,7 +57,7 @@ final class HeadlessChromium {
         }
 
         /** Lines Chromium logged for the page's console (every level), uncaught errors and failed loads included. */
-        List<String> consoleLines() {
+        public List<String> consoleLines() {
             List<String> lines = new ArrayList<>();
             for (String line : stderr.split("\n")) {
                 if (line.contains(":CONSOLE")) {
@@ -69,14 +69,19 @@ final class HeadlessChromium {
     }
 
     /** Runs Chromium on {@code page} with the extra {@code args} ({@code --dump-dom}, {@code --screenshot=...}). */
-    Run run(Path page, Duration timeout, String... args) throws IOException, InterruptedException {
+    public Run run(Path page, Duration timeout, String... args) throws IOException, InterruptedException {
+        return run(page.toUri(), timeout, args);
+    }
+
+    /** As {@link #run(Path, Duration, String...)}, on an address (a file with {@code #hash}, for instance). */
+    public Run run(java.net.URI page, Duration timeout, String... args) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(work, "chromium-profile");
         List<String> command = new ArrayList<>(Arrays.asList(binary.toString(), "--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
                 "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr", "--v=0"));
         command.addAll(Arrays.asList(args));
-        command.add(page.toUri().toString());
+        command.add(page.toString());
         Path out = Files.createTempFile(work, "chromium", ".out");
         Path err = Files.createTempFile(work, "chromium", ".err");
         Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();

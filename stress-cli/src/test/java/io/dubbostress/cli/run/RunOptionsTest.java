@@ -83,6 +83,8 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--provider-url': it names the provider, so it cannot be "
                 + "combined with --provider or --registry", "--provider", "127.0.0.1:20880", "--provider-url",
                 "dubbo://127.0.0.1:20880");
+        assertRefused("stress run: Option '--profile' profiles a run's scenarios, not a capacity search's trials: "
+                + "drop --find-max-rate, or --profile", "--find-max-rate", "--slo", "p99=20ms", "--profile");
         assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
                 "--provider", "nohost");
         assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",

@@ -10,6 +10,7 @@ import java.nio.file.Path;
  * scenarios/&lt;name&gt;/results.jtl     the scenario's samples       .../perfmon.csv    server metrics
  * scenarios/&lt;name&gt;/perfmon-generators.csv   the load generators' metrics (a distributed run's --generator-agents)
  * scenarios/&lt;name&gt;/jmeter.log      .../jmeter.out (JMeter's console)   .../dashboard/ (JMeter's HTML report)
+ * scenarios/&lt;name&gt;/profiles/       stress run --profile: &lt;service&gt;.jfr per JVM, capture.json, &lt;service&gt;.jfr.log
  * gc/&lt;service&gt;-gc.log             GC logs of provider, consumer, and JMeter per scenario
  * logs/&lt;service&gt;.log              the services' own output
  * report.md, report.json, report.html
@@ -46,6 +47,12 @@ public final class RunLayout {
     public static final String COMPARE_MD = "compare.md";
     public static final String COMPARE_JSON = "compare.json";
     public static final String COMPARE_HTML = "compare.html";
+    public static final String PROFILES = "profiles";
+    public static final String PROFILE_CAPTURE = "capture.json";
+    /** What a profile's file name ends with: {@code <service>.jfr}. */
+    public static final String PROFILE_SUFFIX = ".jfr";
+    /** What the profiler's log beside a profile adds to its name ({@code provider.jfr.log}), kept when it said something. */
+    public static final String PROFILER_LOG_SUFFIX = ".log";
 
     private final Path root;
 
@@ -165,5 +172,19 @@ public final class RunLayout {
 
     public Path serviceLog(String service) {
         return logsDir().resolve(service + ".log");
+    }
+
+    /** {@code stress run --profile}: the scenario's profiles and their capture.json. */
+    public Path profilesDir(String scenario) {
+        return scenarioDir(scenario).resolve(PROFILES);
+    }
+
+    public Path profileCapture(String scenario) {
+        return profilesDir(scenario).resolve(PROFILE_CAPTURE);
+    }
+
+    /** A profile's file name in {@link #profilesDir}: {@code provider.jfr}. */
+    public static String profileFileName(String service) {
+        return service + PROFILE_SUFFIX;
     }
 }

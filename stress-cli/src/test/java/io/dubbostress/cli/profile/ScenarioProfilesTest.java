@@ -1,0 +1,275 @@
+package io.dubbostress.cli.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.dubbostress.report.profile.CallTree;
+import io.dubbostress.report.profile.JfrProfile;
+import io.dubbostress.report.profile.ProfileCapture;
+import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.testsupport.ChildJvm;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link ScenarioProfiles} with the real async-profiler (the library of Maven Central's jar) attached to real JVMs: a
+ * {@link Burner} whose main thread spends 2 ms in {@code hot} for each 1 ms in {@code cold}, timed by its own thread
+ * CPU clock; the profile must show that split, and the JDK's own {@code jfr} tool must count the same samples as the
+ * report's reader. A JVM that has ended, and one that ends before its profile is stopped, end as reasons, never as an
+ * exception.
+ */
+class ScenarioProfilesTest {
+
+    private static final Pattern SPLIT = Pattern.compile("split hot=(\\d+) cold=(\\d+)");
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+
+    @TempDir
+    static Path dir;
+
+    static AsyncProfiler engine;
+
+    @BeforeAll
+    static void unpack() {
+        engine = AsyncProfiler.fromClassPath(dir.resolve("lib"));
+    }
+
+    @AfterAll
+    static void remove() {
+        engine.close();
+    }
+
+    @Test
+    void profilesAKnownHotMethodAtTheShareItsOwnClockMeasured() throws IOException, InterruptedException {
+        RunLayout layout = new RunLayout(dir.resolve("run-hot"));
+        try (ChildJvm burner = burner(180_000, "burner.log")) {
+            burner.awaitLog(l -> l.startsWith("split"), "its first split", Duration.ofSeconds(30));
+            long now = System.currentTimeMillis();
+            ScenarioProfiles profiles = ScenarioProfiles.start(engine, null, layout, "s1",
+                    List.of(new ScenarioProfiles.Jvm("provider", burner.pid())), () -> now, Duration.ZERO,
+                    Duration.ofMinutes(2), System.err);
+            // recorded until the burner has had 2 s of CPU since the start, however busy the machine is
+            long before = cpuNs(lastSplit(burner.logText()));
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> cpuNs(lastSplit(burner.logText())) - before >= 2_000_000_000L);
+            profiles.close();
+            long[] split = lastSplit(burner.logText());
+
+            ProfileCapture capture = ProfileCapture.read(layout.profileCapture("s1"));
+            ProfileCapture.Target target = capture.target("provider");
+            assertThat(target.status).as(target.reason).isEqualTo(ProfileCapture.RECORDED);
+            assertThat(capture.profiler).isEqualTo("async-profiler " + AsyncProfiler.VERSION);
+            assertThat(target.cpuMillisAtStop - target.cpuMillisAtStart).as("CPU time from /proc").isPositive();
+            assertThat(target.contextSwitchesAtStop).isGreaterThanOrEqualTo(target.contextSwitchesAtStart);
+            assertThat(target.threadsAtStart).isPositive();
+            Path file = layout.profilesDir("s1").resolve(target.file);
+            assertThat(Files.size(file)).isEqualTo(target.fileBytes).isPositive();
+
+            JfrProfile profile = JfrProfile.read(file, Long.MIN_VALUE, Long.MAX_VALUE);
+            Map<String, CallTree.FrameStat> frames = profile.cpu().framesByName();
+            long hot = total(frames, Burner.class.getName() + ".hot");
+            long cold = total(frames, Burner.class.getName() + ".cold");
+            assertThat(hot + cold).as("samples in hot and cold of %s", profile.cpu().weight()).isGreaterThan(100);
+            double measured = (double) split[0] / (split[0] + split[1]);
+            double profiled = (double) hot / (hot + cold);
+            assertThat(profiled).as("hot's share of hot+cold: the profile %d/%d, the burner's clock %.3f", hot,
+                    hot + cold, measured).isBetween(measured - 0.1, measured + 0.1);
+            // the main thread burns all the time: most of the JVM's samples are in its two methods
+            assertThat((double) (hot + cold) / profile.cpu().weight()).isGreaterThan(0.5);
+            assertThat(profile.cpuEngine()).isIn("perf_events", "ctimer", "itimer");
+
+            // a second, simple count: the JDK's jfr tool prints the samples; those with hot in their stack
+            assertThat(jfrToolCount(file, "Burner.hot(")).as("jfr print's count of hot's samples").isEqualTo(hot);
+        }
+    }
+
+    @Test
+    void aJvmOfAnotherUserIsProfiledThroughItsOwnRightsWithATimerWherePerfEventsAreNotAllowed() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")) && Files.isExecutable(SETPRIV),
+                "needs root and setpriv to start a JVM as nobody");
+        Path folder = Files.createDirectories(dir.resolve("run-nobody"));
+        RunLayout layout = new RunLayout(folder);
+        Path profiles = Files.createDirectories(layout.profilesDir("s6"));
+        for (Path p : List.of(dir, folder, folder.resolve("scenarios"), profiles.getParent(), profiles)) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        }
+        Path log = profiles.resolve("nobody.log");
+        Process burner = new ProcessBuilder(SETPRIV.toString(), "--reuid=65534", "--regid=65534", "--clear-groups",
+                ChildJvm.javaExecutable().toString(), "-Xmx64m", "-cp",
+                Path.of(Burner.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
+                Burner.class.getName(), "180000").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(log).contains("split"));
+            long pid = burner.descendants().findFirst().map(ProcessHandle::pid).orElse(burner.pid());
+            long now = System.currentTimeMillis();
+            ScenarioProfiles p = ScenarioProfiles.start(engine, null, layout, "s6",
+                    List.of(new ScenarioProfiles.Jvm("provider", pid)), () -> now, Duration.ZERO, Duration.ofMinutes(2),
+                    System.err);
+            long before = cpuNs(lastSplit(Files.readString(log)));
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> cpuNs(lastSplit(Files.readString(log))) - before >= 1_000_000_000L);
+            p.close();
+            ProfileCapture.Target target = ProfileCapture.read(layout.profileCapture("s6")).target("provider");
+            assertThat(target.status).as(target.reason).isEqualTo(ProfileCapture.RECORDED);
+            JfrProfile profile = JfrProfile.read(profiles.resolve(target.file), Long.MIN_VALUE, Long.MAX_VALUE);
+            assertThat(profile.cpuEngine()).isIn("perf_events", "ctimer", "itimer");
+            assertThat(total(profile.cpu().framesByName(), Burner.class.getName() + ".hot")).isPositive();
+            System.out.println("a JVM of nobody was sampled with " + profile.cpuEngine());
+        } finally {
+            burner.descendants().forEach(ProcessHandle::destroyForcibly);
+            burner.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aJvmThatHasEndedIsAReasonNotAnException() throws IOException {
+        RunLayout layout = new RunLayout(dir.resolve("run-gone"));
+        Process done = new ProcessBuilder(ChildJvm.javaExecutable().toString(), "-version").start();
+        long pid = done.pid();
+        await().atMost(Duration.ofSeconds(30)).until(() -> !done.isAlive());
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        long now = System.currentTimeMillis();
+        ScenarioProfiles profiles = ScenarioProfiles.start(engine, null, layout, "s2",
+                List.of(new ScenarioProfiles.Jvm("consumer", pid)), () -> now, Duration.ZERO, Duration.ofSeconds(3),
+                new PrintStream(said, true, StandardCharsets.UTF_8));
+        await().atMost(Duration.ofSeconds(30)).until(profiles::finished);
+        profiles.close();
+        ProfileCapture.Target target = ProfileCapture.read(layout.profileCapture("s2")).target("consumer");
+        assertThat(target.status).isEqualTo(ProfileCapture.MISSING);
+        assertThat(target.reason).contains("pid " + pid, "had ended before the steady window");
+        assertThat(said.toString(StandardCharsets.UTF_8)).contains("s2: no profile of the consumer:");
+    }
+
+    @Test
+    void aJvmThatEndsBeforeItsStopLeavesTheProfileItWroteAtItsExit() throws IOException {
+        RunLayout layout = new RunLayout(dir.resolve("run-early"));
+        try (ChildJvm burner = burner(2_500, "early.log")) {
+            burner.awaitLog(l -> l.startsWith("split"), "its first split", Duration.ofSeconds(30));
+            long now = System.currentTimeMillis();
+            ScenarioProfiles profiles = ScenarioProfiles.start(engine, null, layout, "s3",
+                    List.of(new ScenarioProfiles.Jvm("jmeter", burner.pid())), () -> now, Duration.ZERO,
+                    Duration.ofSeconds(30), System.err);
+            await().atMost(Duration.ofSeconds(30)).until(() -> !burner.isAlive());
+            profiles.close();
+            ProfileCapture.Target target = ProfileCapture.read(layout.profileCapture("s3")).target("jmeter");
+            assertThat(target.reason).contains("the JVM ended before the profile was stopped");
+            assertThat(target.cpuMillisAtStop).as("no CPU time at the end: the JVM was gone").isNull();
+            if (ProfileCapture.RECORDED.equals(target.status)) { // written by async-profiler as the JVM exited
+                Path file = layout.profilesDir("s3").resolve(target.file);
+                assertThat(JfrProfile.read(file, Long.MIN_VALUE, Long.MAX_VALUE).cpu().weight()).isPositive();
+            } else {
+                assertThat(target.reason).contains("was not written");
+            }
+        }
+    }
+
+    @Test
+    void aFullDiskLeavesNoProfileAndSaysWhyWithoutStoppingAnything() throws Exception {
+        Path disk = Files.createDirectories(dir.resolve("disk"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        Assumptions.assumeTrue(mount.waitFor(60, TimeUnit.SECONDS) && mount.exitValue() == 0,
+                "cannot mount a tmpfs here (" + said + "): needs root (CI runs as root)");
+        try {
+            RunLayout layout = new RunLayout(disk.resolve("run"));
+            Files.createDirectories(layout.profilesDir("s5"));
+            fill(disk.resolve("filler"));
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            try (ChildJvm burner = burner(60_000, "full.log")) {
+                burner.awaitLog(l -> l.startsWith("split"), "its first split", Duration.ofSeconds(30));
+                long now = System.currentTimeMillis();
+                ScenarioProfiles profiles = ScenarioProfiles.start(engine, null, layout, "s5",
+                        List.of(new ScenarioProfiles.Jvm("provider", burner.pid())), () -> now, Duration.ZERO,
+                        Duration.ofSeconds(3), new PrintStream(err, true, StandardCharsets.UTF_8));
+                await().atMost(Duration.ofSeconds(60)).until(profiles::finished);
+                profiles.close();
+                assertThat(burner.isAlive()).as("the profiled JVM goes on").isTrue();
+            }
+            String text = err.toString(StandardCharsets.UTF_8);
+            assertThat(text).as(text).contains("s5: no profile of the provider:", "cannot write");
+            assertThat(layout.profileCapture("s5")).doesNotExist();
+        } finally {
+            new ProcessBuilder("umount", disk.toString()).start().waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Writes {@code file} until the disk refuses. */
+    private static void fill(Path file) {
+        byte[] block = new byte[4096];
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(block);
+            }
+        } catch (IOException e) {
+            // full
+        }
+    }
+
+    @Test
+    void aRunWithoutAProfilerSaysWhyForEachJvm() throws IOException {
+        RunLayout layout = new RunLayout(dir.resolve("run-none"));
+        ScenarioProfiles profiles = ScenarioProfiles.start(null, "no profiler: async-profiler runs on Linux only",
+                layout, "s4", List.of(new ScenarioProfiles.Jvm("provider", 1)), () -> 0, Duration.ZERO,
+                Duration.ofSeconds(3), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        profiles.close();
+        ProfileCapture.Target target = ProfileCapture.read(layout.profileCapture("s4")).target("provider");
+        assertThat(target.status).isEqualTo(ProfileCapture.MISSING);
+        assertThat(target.reason).isEqualTo("no profiler: async-profiler runs on Linux only");
+    }
+
+    private static ChildJvm burner(long lifeMs, String log) {
+        return ChildJvm.mainClass(Burner.class.getName(), System.getProperty("java.class.path"))
+                .jvmArgs("-Xmx64m").args(String.valueOf(lifeMs)).log(dir.resolve(log)).start();
+    }
+
+    private static long cpuNs(long[] split) {
+        return split[0] + split[1];
+    }
+
+    private static long total(Map<String, CallTree.FrameStat> frames, String name) {
+        CallTree.FrameStat stat = frames.get(name);
+        return stat == null ? 0 : stat.total();
+    }
+
+    private static long[] lastSplit(String log) {
+        Matcher m = SPLIT.matcher(log);
+        long[] split = null;
+        while (m.find()) {
+            split = new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+        }
+        assertThat(split).as("the burner's split in its log").isNotNull();
+        return split;
+    }
+
+    /** The ExecutionSample events {@code jfr print} shows with {@code frame} in their stack. */
+    private static long jfrToolCount(Path file, String frame) throws IOException, InterruptedException {
+        Path jfr = ChildJvm.javaExecutable().resolveSibling("jfr");
+        Path out = file.resolveSibling(file.getFileName() + ".txt");
+        Process p = new ProcessBuilder(jfr.toString(), "print", "--events", "jdk.ExecutionSample", "--stack-depth",
+                "256", file.toString()).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertThat(p.waitFor()).as("jfr print's exit code").isZero();
+        String text = Files.readString(out);
+        long count = 0;
+        for (String event : text.split("jdk\\.ExecutionSample \\{")) {
+            if (event.contains(frame)) {
+                count++;
+            }
+        }
+        return count;
+    }
+}
