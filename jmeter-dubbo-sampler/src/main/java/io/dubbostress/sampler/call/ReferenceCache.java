@@ -137,13 +137,13 @@ public final class ReferenceCache {
 
     /**
      * The registry's URL with its secret parameters masked before it is destroyed: Dubbo logs {@code Destroy
-     * registry:<url>} at INFO, and a Nacos {@code secretKey} (a URL parameter) was in jmeter.log. Nothing needs them
+     * registry:<url>} at INFO, and a Nacos {@code secretKey} (a URL parameter) was in jmeter.log (and its {@code accessKey}). Nothing needs them
      * any more (the client is being shut down).
      */
     private static void withoutSecrets(Registry registry) {
         org.apache.dubbo.common.URL url = registry.getUrl();
         org.apache.dubbo.common.URL masked = url;
-        for (String key : new String[] {"password", "secretKey", "accessToken"}) {
+        for (String key : new String[] {"password", "secretKey", "accessKey", "accessToken"}) {
             if (masked.getParameter(key) != null) {
                 masked = masked.addParameter(key, "***");
             }

@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 /**
  * Text with the secrets of registry addresses masked, for everything the sampler logs, shows or records (sample
  * messages, sampler data, jmeter.log lines): the password of {@code scheme://user:password@host} and the values of
- * the {@code password}, {@code secretKey}, {@code accessToken} and {@code token} parameters become {@code ***}. User
+ * the {@code password}, {@code secretKey}, {@code accessKey}, {@code accessToken} and {@code token} parameters become
+ * {@code ***}. User
  * names and access keys (identifiers, not secrets) stay.
  *
  * <pre>{@code
@@ -17,7 +18,7 @@ public final class Secrets {
 
     private static final Pattern USER_INFO_PASSWORD = Pattern.compile("(://[^/@:\\s]*:)[^/@\\s]*@");
     private static final Pattern SECRET_PARAMETER = Pattern.compile(
-            "(?i)([?&;\\s,]|^)(password|secretKey|secret-key|secret_key|accessToken|token)=[^&\\s,;]*");
+            "(?i)([?&;\\s,]|^)(password|secretKey|secret-key|secret_key|accessKey|access-key|access_key|accessToken|token)=[^&\\s,;]*");
 
     private Secrets() {
     }
