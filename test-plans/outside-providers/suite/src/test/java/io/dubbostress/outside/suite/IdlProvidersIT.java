@@ -357,12 +357,7 @@ class IdlProvidersIT {
                 "-Jsample_variables=elapsed_us,due_us,lag_us,response_us,grpc_messages");
         Jvm jmeter = Jvm.start(namespace.inside(command), out, out.resolve("stdout.txt"), "HEAP", "-Xms256m -Xmx512m");
         int exit = jmeter.awaitExit(Duration.ofSeconds(180));
-        Path kept = Files.createDirectories(Path.of("target", "idl-runs", "example-5.1.1"));
-        try (java.util.stream.Stream<Path> files = Files.list(out)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, kept.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
+        keep(out, "example-5.1.1");
         assertThat(exit).as(jmeter.tail()).isZero();
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
         List<String> header = Arrays.asList(lines.get(0).replace("\"", "").split(","));
@@ -430,12 +425,7 @@ class IdlProvidersIT {
             // server.exitaftertest: the server ends once the test has ended there (its connections closed first)
             assertThat(server.awaitExit(Duration.ofSeconds(60))).as(server.tail()).isZero();
         } finally {
-            Path kept = Files.createDirectories(Path.of("target", "idl-runs", "example-distributed"));
-            try (java.util.stream.Stream<Path> files = Files.list(out)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.copy(f, kept.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
+            keep(out, "example-distributed");
         }
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
         List<String> header = Arrays.asList(lines.get(0).replace("\"", "").split(","));
@@ -587,6 +577,16 @@ class IdlProvidersIT {
         run.log = new String(Files.readAllBytes(out.resolve("jmeter.log")), StandardCharsets.UTF_8);
         run.console = jmeter.output();
         return run;
+    }
+
+    /** A run's files kept under target/idl-runs/NAME for a look after the test. */
+    private static void keep(Path out, String name) throws IOException {
+        Path kept = Files.createDirectories(Path.of("target", "idl-runs", name));
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, kept.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     private static int freePort() throws IOException {
