@@ -447,11 +447,15 @@ final class RunSession {
                 if (!record.name.equals(scenario.name()) || record.message.contains(reason)) {
                     continue;
                 }
+                String said = record.name + ": " + record.message;
                 record.addMessage(reason);
                 if (record.status == ScenarioStatus.COMPLETED) {
                     record.status = ScenarioStatus.FAILED;
                     failures.add(record.name + ": " + reason);
                     exitCode = 1;
+                } else if (failures.remove(said)) {
+                    // failed already (a watchdog, JMeter's exit): the last word is run.json's whole message
+                    failures.add(record.name + ": " + record.message);
                 }
             }
         }
