@@ -436,6 +436,14 @@ final class RunSession {
         }
     }
 
+    /** Puts {@code now} where {@code before} was among the failures, keeping their order. */
+    private void replaceInPlace(String before, String now) {
+        List<String> all = new ArrayList<>(failures);
+        all.set(all.indexOf(before), now);
+        failures.clear();
+        failures.addAll(all);
+    }
+
     /**
      * The scenarios the report found failed (no steady-state sample, or only failures): a completed one becomes
      * failed in run.json with the reason, said at the end, and the run's exit code is 1 (docs/RUN.md).
@@ -453,9 +461,10 @@ final class RunSession {
                     record.status = ScenarioStatus.FAILED;
                     failures.add(record.name + ": " + reason);
                     exitCode = 1;
-                } else if (failures.remove(said)) {
-                    // failed already (a watchdog, JMeter's exit): the last word is run.json's whole message
-                    failures.add(record.name + ": " + record.message);
+                } else if (failures.contains(said)) {
+                    // failed already (a watchdog, JMeter's exit): the last word is run.json's whole message, in
+                    // the place the first one had (the order the failures happened in stays)
+                    replaceInPlace(said, record.name + ": " + record.message);
                 }
             }
         }

@@ -38,9 +38,16 @@ import org.junit.jupiter.api.io.TempDir;
  * a busy machine (a load above one per core) the client also waits for a core while B burns one, 1-2 ms a call more
  * than the work: there the interval must reach the work added and not lie wholly beyond twice it.
  * A/A is judged at 99 % confidence: one real pair, several figures, and a test that must not fail one CI run in
- * twenty by design (AaCalibrationTest holds the 95 % rate over many synthetic pairs).
+ * twenty by design (AaCalibrationTest holds the 95 % rate over many synthetic pairs). The tails (p99, p99.9) are
+ * measured and printed but not held to "no change": the two trials of a run follow each other on one machine and in
+ * one provider JVM, and the two runs of A do not (B runs between them), so a run's tail can move by more than its
+ * trials show: in a CI run on 2 cores p99.9 was 1,395 and 1,513 us in A's first run and 3,813 and 3,047 us in its
+ * second, and compare rightly called that slower. The central figures held. docs/RUN.md says so to users.
  */
 class CompareRunsIT {
+
+    /** Figures of the few slowest calls: not held to "no change" between two runs (the class comment). */
+    static final List<String> TAILS = List.of("p99", "p999");
 
     static final int BASE_WORK = 1_000;
     static final int NEW_WORK = 2_001_000;
@@ -103,8 +110,17 @@ class CompareRunsIT {
         assertThat(scenario.get("new")).hasSize(2);
         List<String> measured = new ArrayList<>();
         for (JsonNode figure : scenario.get("figures")) {
-            if (!figure.get("verdict").asText().equals("not measured")) {
-                measured.add(figure.get("figure").asText());
+            String key = figure.get("figure").asText();
+            if (figure.get("verdict").asText().equals("not measured")) {
+                continue;
+            }
+            measured.add(key);
+            if (TAILS.contains(key)) {
+                // a tail rests on a handful of calls, and two runs' tails differ by more than their trials show (see
+                // the class comment): said, with its interval, never held to "no change" here
+                assertThat(figure.get("low").isNumber() && figure.get("high").isNumber()).as(figure.toString())
+                        .isTrue();
+            } else {
                 assertThat(figure.get("verdict").asText()).as(figure.toString()).isEqualTo("no change");
             }
         }
