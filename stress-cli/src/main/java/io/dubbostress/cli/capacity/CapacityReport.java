@@ -172,8 +172,8 @@ public final class CapacityReport {
         window.put("toDueUs", ev.toUs());
         window.put("calls", ev.calls());
         window.put("neverEnded", ev.missing());
-        trial.put("lagFirstQuarterUs", ev.lagFirstQuarterUs());
-        trial.put("lagLastQuarterUs", ev.lagLastQuarterUs());
+        putMicros(trial, "lagFirstQuarterUs", ev.lagFirstQuarterUs());
+        putMicros(trial, "lagLastQuarterUs", ev.lagLastQuarterUs());
         trial.put("ownDelayP99Us", ev.ownDelayP99Us());
         putRate(trial, "threadsBusyPercent", round1(ev.threadsBusyPercent()));
         putRate(trial, "serviceMeanUs", round1(ev.serviceMeanUs()));

@@ -360,27 +360,39 @@ class IdlProvidersIT {
         keep(out, "example-5.1.1");
         assertThat(exit).as(jmeter.tail()).isZero();
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
-        List<String> header = Arrays.asList(lines.get(0).replace("\"", "").split(","));
-        int elapsed = header.indexOf("elapsed");
-        int code = header.indexOf("responseCode");
-        int success = header.indexOf("success");
-        int micros = header.indexOf("elapsed_us");
-        int messages = header.indexOf("grpc_messages");
-        int lag = header.indexOf("lag_us");
-        int response = header.indexOf("response_us");
         assertThat(lines).as("samples in 14 s, two threads").hasSizeGreaterThan(4);
         SoftAssertions softly = new SoftAssertions();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            softly.assertThat(f[code]).as(line).isEqualTo("200");
-            softly.assertThat(f[success]).as(line).isEqualTo("true");
-            softly.assertThat(Math.abs(Long.parseLong(f[micros]) / 1000.0 - Long.parseLong(f[elapsed])))
-                    .as("elapsed_us vs elapsed: " + line).isLessThanOrEqualTo(0.5 + 1e-9);
-            softly.assertThat(f[messages]).as(line).isEqualTo("1");
-            softly.assertThat(Long.parseLong(f[response]) - Long.parseLong(f[lag]) - Long.parseLong(f[micros]))
-                    .as("response_us - lag_us - elapsed_us: " + line).isBetween(0L, 1L);
+        for (Map<String, String> row : exampleRows(lines, softly)) {
+            softly.assertThat(Math.abs(Long.parseLong(row.get("elapsed_us")) / 1000.0
+                    - Long.parseLong(row.get("elapsed")))).as("elapsed_us vs elapsed: " + row)
+                    .isLessThanOrEqualTo(0.5 + 1e-9);
         }
         softly.assertAll();
+    }
+
+    /**
+     * The rows of an example plan's CSV JTL by column name, each checked as every example row must be: answered
+     * ({@code 200}, success), one gRPC message, {@code response_us} = {@code lag_us} + {@code elapsed_us} (to the
+     * microsecond the three are rounded to).
+     */
+    private static List<Map<String, String>> exampleRows(List<String> lines, SoftAssertions softly) {
+        List<String> header = Arrays.asList(lines.get(0).replace("\"", "").split(","));
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < header.size() && i < f.length; i++) {
+                row.put(header.get(i), f[i]);
+            }
+            softly.assertThat(row.get("responseCode")).as(line).isEqualTo("200");
+            softly.assertThat(row.get("success")).as(line).isEqualTo("true");
+            softly.assertThat(row.get("grpc_messages")).as(line).isEqualTo("1");
+            softly.assertThat(Long.parseLong(row.get("response_us")) - Long.parseLong(row.get("lag_us"))
+                    - Long.parseLong(row.get("elapsed_us"))).as("response_us - lag_us - elapsed_us: " + line)
+                    .isBetween(0L, 1L);
+            rows.add(row);
+        }
+        return rows;
     }
 
     /**
@@ -428,26 +440,12 @@ class IdlProvidersIT {
             keep(out, "example-distributed");
         }
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
-        List<String> header = Arrays.asList(lines.get(0).replace("\"", "").split(","));
-        int code = header.indexOf("responseCode");
-        int success = header.indexOf("success");
-        int micros = header.indexOf("elapsed_us");
-        int messages = header.indexOf("grpc_messages");
-        int due = header.indexOf("due_us");
-        int lag = header.indexOf("lag_us");
-        int response = header.indexOf("response_us");
-        assertThat(header).as("the client's JTL header").contains("elapsed_us", "due_us", "grpc_messages");
+        assertThat(lines.get(0)).as("the client's JTL header").contains("elapsed_us", "due_us", "grpc_messages");
         assertThat(lines).as("samples in 8 s at %d calls/s", rate).hasSizeGreaterThan(100);
         SoftAssertions softly = new SoftAssertions();
         List<Long> dues = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            softly.assertThat(f[code]).as(line).isEqualTo("200");
-            softly.assertThat(f[success]).as(line).isEqualTo("true");
-            softly.assertThat(f[messages]).as(line).isEqualTo("1");
-            softly.assertThat(Long.parseLong(f[response]) - Long.parseLong(f[lag]) - Long.parseLong(f[micros]))
-                    .as("response_us - lag_us - elapsed_us: " + line).isBetween(0L, 1L);
-            dues.add(Long.parseLong(f[due]));
+        for (Map<String, String> row : exampleRows(lines, softly)) {
+            dues.add(Long.parseLong(row.get("due_us")));
         }
         dues.sort(null);
         // the last two may be a step further apart: the thread group's end stops a thread whose call is in flight
