@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.dubbostress.cli.options.HostPort;
 import io.dubbostress.cli.service.AgentArguments;
+import io.dubbostress.cli.testkit.ProcCounts;
 import io.dubbostress.report.SeriesTrend;
 import io.dubbostress.report.perfmon.JvmMetricLabel;
 import io.dubbostress.report.perfmon.JvmMetrics;
@@ -13,12 +14,9 @@ import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,9 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * known behaviour ({@link KnownJvm}): one that starts a parked thread every 200 ms and opens a file every 250 ms for
  * 6 s and then holds them, one that parks for 1 ms in a loop and changes nothing else. What the reader recorded in its
  * CSV, read back as the report reads it ({@link JvmMetrics}), is checked against this test's own reading of
- * {@code /proc}: {@code /proc/<pid>/status}'s {@code Threads:}, the entries of {@code /proc/<pid>/fd}, the sum of
- * {@code voluntary_ctxt_switches} and {@code nonvoluntary_ctxt_switches} over {@code /proc/<pid>/task/*&#47;status},
- * and {@code /proc/stat}'s {@code ctxt}; and the trend rule must call the growing JVM rising, at a slope near its known
+ * {@code /proc} ({@link ProcCounts}: {@code status}'s {@code Threads:}, the entries of {@code fd/}, the context switches
+ * of every task, {@code /proc/stat}'s {@code ctxt}); and the trend rule must call the growing JVM rising, at a slope near its known
  * rate, and the other steady.
  */
 class JvmReadingsIT {
@@ -105,8 +101,8 @@ class JvmReadingsIT {
                 JvmReadings elsewhere = JvmReadings.start(at, false, jvms, remoteCsv, err, "it-remote")) {
             await().atMost(Duration.ofSeconds(30)).until(() -> readings.lines() >= 1);
             aMs = System.currentTimeMillis();
-            steadySwitchesA = taskSwitches(steady.pid());
-            hostCtxtA = hostCtxt();
+            steadySwitchesA = ProcCounts.taskSwitches(steady.pid());
+            hostCtxtA = ProcCounts.hostSwitches();
             String line = grower.awaitLog(l -> l.startsWith("growing "), "growing", Duration.ofSeconds(60))
                     .logText().lines().filter(l -> l.startsWith("growing ")).findFirst().orElseThrow();
             growingMs = Long.parseLong(line.substring("growing ".length()));
@@ -121,13 +117,13 @@ class JvmReadingsIT {
             long linesAtHold = readings.lines();
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).until(() -> {
                 long now = System.currentTimeMillis();
-                heldCounts.add(new long[] {now, statusThreads(grower.pid()), fds(grower.pid())});
-                steadyCounts.add(new long[] {now, statusThreads(steady.pid()), fds(steady.pid())});
+                heldCounts.add(new long[] {now, ProcCounts.threads(grower.pid()), ProcCounts.fds(grower.pid())});
+                steadyCounts.add(new long[] {now, ProcCounts.threads(steady.pid()), ProcCounts.fds(steady.pid())});
                 return readings.lines() >= linesAtHold + 4;
             });
             bMs = System.currentTimeMillis();
-            steadySwitchesB = taskSwitches(steady.pid());
-            hostCtxtB = hostCtxt();
+            steadySwitchesB = ProcCounts.taskSwitches(steady.pid());
+            hostCtxtB = ProcCounts.hostSwitches();
         }
         said = errBytes.toString(StandardCharsets.UTF_8);
         local = new JvmMetrics();
@@ -263,51 +259,5 @@ class JvmReadingsIT {
         }
         assertThat(low).as("a count of this test's near %d", epochMs).isNotEqualTo(Long.MAX_VALUE);
         return new long[] {low, high};
-    }
-
-    // this test's own reading of /proc, written apart from the agent's (which reads stat's num_threads)
-
-    static long statusThreads(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-            if (line.startsWith("Threads:")) {
-                return Long.parseLong(line.substring("Threads:".length()).trim());
-            }
-        }
-        throw new IOException("no Threads: line for " + pid);
-    }
-
-    static long fds(long pid) throws IOException {
-        try (Stream<Path> entries = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
-            return entries.count();
-        }
-    }
-
-    static long taskSwitches(long pid) throws IOException {
-        long sum = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
-            for (Path task : tasks) {
-                List<String> lines;
-                try {
-                    lines = Files.readAllLines(task.resolve("status"));
-                } catch (NoSuchFileException e) {
-                    continue;
-                }
-                for (String line : lines) {
-                    if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
-                        sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                    }
-                }
-            }
-        }
-        return sum;
-    }
-
-    static long hostCtxt() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
-            if (line.startsWith("ctxt ")) {
-                return Long.parseLong(line.substring(5).trim());
-            }
-        }
-        throw new IOException("no ctxt line in /proc/stat");
     }
 }
