@@ -240,36 +240,38 @@ public final class ReportBuilder {
                 scenarios.add(unrecorded(plan, relative, e.getMessage()));
                 continue;
             }
-            if (serverFigures && Files.isRegularFile(plan.perfMon())) {
-                try {
-                    perfMon.read(plan.perfMon());
-                } catch (ReportException e) {
-                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
-                }
+            if (serverFigures && readIfThere(plan.perfMon(), perfMon::read, plan, warnings)) {
                 coverage(plan, warnings);
             }
             // a distributed run's load generators, read by stress run (--generator-agents) in the same format
-            Path generatorsPerfMon = plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON);
-            if (serverFigures && Files.isRegularFile(generatorsPerfMon)) {
-                try {
-                    perfMon.read(generatorsPerfMon);
-                } catch (ReportException e) {
-                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
-                }
+            if (serverFigures) {
+                readIfThere(plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON), perfMon::read, plan, warnings);
             }
             // the run's JVMs and the host's context switches, read by stress run from the services' agent
-            Path jvmsPerfMon = plan.jtl().resolveSibling(RunLayout.JVMS_PERFMON);
-            if (serverFigures && Files.isRegularFile(jvmsPerfMon)) {
-                try {
-                    jvmMetrics.read(jvmsPerfMon);
-                } catch (ReportException e) {
-                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
-                }
+            if (serverFigures) {
+                readIfThere(plan.jtl().resolveSibling(RunLayout.JVMS_PERFMON), jvmMetrics::read, plan, warnings);
             }
         }
         if (serverFigures) {
             gcInputs.addAll(run.gcLogs());
         }
+    }
+
+    /**
+     * Reads a scenario's file with {@code reader} when it is there; a file it cannot read is a warning, not the end of
+     * the report. Returns whether the file was there.
+     */
+    private static boolean readIfThere(Path file, java.util.function.Consumer<Path> reader, RunFolder.ScenarioPlan plan,
+                                       List<String> warnings) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try {
+            reader.accept(file);
+        } catch (ReportException e) {
+            warnings.add("scenario " + plan.name() + ": " + e.getMessage());
+        }
+        return true;
     }
 
     /** Whether run.json says the scenario never started (the run ended before it). */

@@ -4,6 +4,7 @@ import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.JvmMetrics;
 import io.dubbostress.report.perfmon.JvmTrends;
 import io.dubbostress.report.perfmon.JvmWindow;
 import io.dubbostress.report.perfmon.PerfMonLabel;
@@ -377,15 +378,21 @@ public final class ReportJson {
         });
         ArrayNode jvms = node.putArray("jvms");
         for (JvmWindow.Figures f : window.jvms()) {
-            ObjectNode item = jvms.addObject();
-            item.put("service", f.jvm().service());
-            item.put("pid", f.jvm().pid());
-            item.put("host", f.jvm().host());
+            ObjectNode item = jvm(jvms, f.jvm());
             put(item, "contextSwitchesPerSecond", round(f.switchesPerSecond(), 1));
             item.set("threads", level(f.threads()));
             item.set("openFiles", level(f.fds()));
         }
         return node;
+    }
+
+    /** A JVM's entry in {@code array}, named: service, pid, the agent's host. */
+    private static ObjectNode jvm(ArrayNode array, JvmMetrics.Jvm jvm) {
+        ObjectNode item = array.addObject();
+        item.put("service", jvm.service());
+        item.put("pid", jvm.pid());
+        item.put("host", jvm.host());
+        return item;
     }
 
     private static com.fasterxml.jackson.databind.JsonNode level(PerfMonSeries.WindowStats stats) {
@@ -404,10 +411,7 @@ public final class ReportJson {
         ObjectNode node = F.objectNode();
         ArrayNode trends = node.putArray("trends");
         for (JvmTrends.Trend t : jvms.trends()) {
-            ObjectNode item = trends.addObject();
-            item.put("service", t.jvm().service());
-            item.put("pid", t.jvm().pid());
-            item.put("host", t.jvm().host());
+            ObjectNode item = jvm(trends, t.jvm());
             item.set("threads", trend(t.threads()));
             item.set("openFiles", trend(t.fds()));
         }
