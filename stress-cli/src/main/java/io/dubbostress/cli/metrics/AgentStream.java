@@ -46,6 +46,8 @@ public final class AgentStream implements AutoCloseable {
     private volatile boolean stopping;
     private volatile Socket socket;
     private volatile long lines;
+    private volatile long values;
+    private volatile boolean said;
 
     private AgentStream(HostPort agent, List<Metric> metrics, PerfMonCsv.Writer out, PrintStream err, String who) {
         this.agent = agent;
@@ -70,6 +72,21 @@ public final class AgentStream implements AutoCloseable {
         return lines;
     }
 
+    /** Values written so far (an empty field is none). */
+    public long values() {
+        return values;
+    }
+
+    /** Whether it said on {@code err} why it ended (an agent that cannot be reached, refused, or closed). */
+    public boolean saidWhy() {
+        return said;
+    }
+
+    private void say(String line) {
+        said = true;
+        err.println(line);
+    }
+
     private void run() {
         try (Socket s = new Socket()) {
             socket = s;
@@ -90,7 +107,7 @@ public final class AgentStream implements AutoCloseable {
             while (!stopping && (line = in.readLine()) != null) {
                 long now = System.currentTimeMillis();
                 if (line.startsWith("ERROR")) {
-                    err.println(who + ": " + line.trim());
+                    say(who + ": " + line.trim());
                     return;
                 }
                 lines++;
@@ -101,17 +118,18 @@ public final class AgentStream implements AutoCloseable {
                     }
                     try {
                         out.write(now, metrics.get(i).label(), Double.parseDouble(values[i].trim()));
+                        this.values++;
                     } catch (NumberFormatException e) {
                         // not a number: no row
                     }
                 }
             }
             if (!stopping) {
-                err.println(who + " closed the connection; its readings end there");
+                say(who + " closed the connection; its readings end there");
             }
         } catch (IOException e) {
             if (!stopping) {
-                err.println(who + ": " + e.getMessage() + "; no readings from it");
+                say(who + ": " + e.getMessage() + "; no readings from it");
             }
         }
     }

@@ -38,15 +38,19 @@ public final class JvmReadings implements AutoCloseable {
 
     private final PerfMonCsv.Writer out;
     private final AgentStream stream;
+    private final PrintStream err;
+    private final String who;
 
-    private JvmReadings(PerfMonCsv.Writer out, AgentStream stream) {
+    private JvmReadings(PerfMonCsv.Writer out, AgentStream stream, PrintStream err, String who) {
         this.out = out;
         this.stream = stream;
+        this.err = err;
+        this.who = who;
     }
 
     /** Reads nothing. */
     public static JvmReadings none() {
-        return new JvmReadings(null, null);
+        return new JvmReadings(null, null, null, null);
     }
 
     /**
@@ -69,8 +73,8 @@ public final class JvmReadings implements AutoCloseable {
             }
         }
         PerfMonCsv.Writer out = PerfMonCsv.create(csv);
-        return new JvmReadings(out, AgentStream.start(agent, metrics, out, err,
-                "stress run: " + scenario + ": JVM metrics from the agent " + agent));
+        String who = "stress run: " + scenario + ": JVM metrics from the agent " + agent;
+        return new JvmReadings(out, AgentStream.start(agent, metrics, out, err, who), err, who);
     }
 
     /**
@@ -92,10 +96,20 @@ public final class JvmReadings implements AutoCloseable {
         return stream == null ? 0 : stream.lines();
     }
 
+    /**
+     * Stops reading. An agent that answered every line with empty fields, or nothing at all, while the scenario ran
+     * (one that does not serve these metrics: the classic ServerAgent answers {@code \t\t} to what it does not know)
+     * is said in one line.
+     */
     @Override
     public void close() {
         if (stream != null) {
             stream.close();
+            if (stream.values() == 0 && !stream.saidWhy()) {
+                err.println(who + ": no reading in " + stream.lines() + " line(s) (an agent that does not serve"
+                        + " process:pid=N and cpu:cswitch, such as the classic ServerAgent, answers them with empty"
+                        + " fields); no JVM figures for this scenario");
+            }
         }
         if (out != null) {
             try {

@@ -51,6 +51,9 @@ class JvmReadingsIT {
     static Path dir;
 
     static ChildJvm agent;
+    static ChildJvm classic;
+    static String classicSaid;
+    static Path classicCsv;
     static ChildJvm steady;
     static ChildJvm grower;
     static JvmMetrics local;
@@ -82,6 +85,13 @@ class JvmReadingsIT {
         steady = ChildJvm.mainClass(KnownJvm.class.getName(), classPath).jvmArgs("-Xmx32m")
                 .args("steady", "90000").log(dir.resolve("steady.log")).start();
         Path files = Files.createDirectories(dir.resolve("files"));
+        // the classic ServerAgent (SIGAR, x86-64 only here) serves neither process: nor cpu:cswitch
+        Path classicJar = HOME.resolve("perfmon/target/classic-agent/ServerAgent-2.2.2/CMDRunner.jar");
+        int classicPort = FreePort.find();
+        if (Files.isRegularFile(classicJar) && System.getProperty("os.arch").matches("amd64|x86_64")) {
+            classic = ChildJvm.jar(classicJar).args("--tool", "PerfMonAgent", "--tcp-port",
+                    String.valueOf(classicPort), "--udp-port", "0").log(dir.resolve("classic.log")).start();
+        }
         agent.awaitPort(port, Duration.ofSeconds(60));
         steady.awaitLog(l -> l.equals("ready"), "the steady JVM's ready line", Duration.ofSeconds(60));
         grower = ChildJvm.mainClass(KnownJvm.class.getName(), classPath).jvmArgs("-Xmx32m")
@@ -97,8 +107,16 @@ class JvmReadingsIT {
                 new JvmReadings.Jvm("steady", steady.pid()));
         Path localCsv = dir.resolve("local-perfmon-jvms.csv");
         Path remoteCsv = dir.resolve("remote-perfmon-jvms.csv");
+        classicCsv = dir.resolve("classic-perfmon-jvms.csv");
+        ByteArrayOutputStream classicBytes = new ByteArrayOutputStream();
+        if (classic != null) {
+            classic.awaitPort(classicPort, Duration.ofSeconds(60));
+        }
         try (JvmReadings readings = JvmReadings.start(at, true, jvms, localCsv, err, "it");
-                JvmReadings elsewhere = JvmReadings.start(at, false, jvms, remoteCsv, err, "it-remote")) {
+                JvmReadings elsewhere = JvmReadings.start(at, false, jvms, remoteCsv, err, "it-remote");
+                JvmReadings old = classic == null ? JvmReadings.none() : JvmReadings.start(
+                        HostPort.parse("127.0.0.1:" + classicPort), true, jvms, classicCsv,
+                        new PrintStream(classicBytes, true, StandardCharsets.UTF_8), "it-classic")) {
             await().atMost(Duration.ofSeconds(30)).until(() -> readings.lines() >= 1);
             aMs = System.currentTimeMillis();
             steadySwitchesA = ProcCounts.taskSwitches(steady.pid());
@@ -126,6 +144,7 @@ class JvmReadingsIT {
             hostCtxtB = ProcCounts.hostSwitches();
         }
         said = errBytes.toString(StandardCharsets.UTF_8);
+        classicSaid = classicBytes.toString(StandardCharsets.UTF_8);
         local = new JvmMetrics();
         local.read(localCsv);
         remote = new JvmMetrics();
@@ -134,7 +153,7 @@ class JvmReadingsIT {
 
     @AfterAll
     static void stop() {
-        for (ChildJvm jvm : new ChildJvm[] {grower, steady, agent}) {
+        for (ChildJvm jvm : new ChildJvm[] {grower, steady, agent, classic}) {
             if (jvm != null) {
                 jvm.stop(Duration.ofSeconds(5));
             }
@@ -218,6 +237,16 @@ class JvmReadingsIT {
         assertThat(JvmReadings.isThisMachine("localhost")).isTrue();
         assertThat(JvmReadings.isThisMachine("192.0.2.1")).as("TEST-NET-1, on no interface here").isFalse();
         assertThat(JvmReadings.isThisMachine("no-such-host.invalid")).isFalse();
+    }
+
+    @Test
+    void anAgentThatDoesNotServeTheseMetricsIsSaidInOneLine() throws Exception {
+        Assumptions.assumeTrue(classic != null, "the classic agent runs on x86-64 here, once the build assembled it");
+        assertThat(classicSaid.lines()).as(classicSaid).hasSize(1);
+        assertThat(classicSaid).matches("stress run: it-classic: JVM metrics from the agent 127\\.0\\.0\\.1:\\d+: no"
+                + " reading in [1-9]\\d* line\\(s\\) \\(an agent that does not serve process:pid=N and cpu:cswitch, such"
+                + " as the classic ServerAgent, answers them with empty fields\\); no JVM figures for this scenario\\s*");
+        assertThat(Files.readAllLines(classicCsv)).as("the header only").hasSize(1);
     }
 
     /** The slope of the readings taken while the grower grew (from 1 s after its start to its end), per hour. */
