@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -174,6 +175,19 @@ class StressRunIT {
             compared++;
         }
         assertThat(compared).as("readings with a count of this test's beside them").isGreaterThanOrEqualTo(10);
+        // and report.json's figure over each steady state against this test's counts in the same window
+        for (JsonNode scenario : report.get("scenarios")) {
+            long from = scenario.get("steadyStartEpochMs").asLong();
+            long to = scenario.get("endEpochMs").asLong();
+            LongSummaryStatistics counted = providerThreads.stream().filter(c -> c[0] >= from && c[0] < to)
+                    .mapToLong(c -> c[1]).summaryStatistics();
+            JsonNode figure = scenario.at("/jvmMetrics/jvms/0/threads");
+            assertThat(counted.getCount()).as(scenario.get("name").asText()).isPositive();
+            assertThat(figure.get("max").asDouble()).as("%s: the provider's threads, report.json %s, /proc %s",
+                    scenario.get("name").asText(), figure, counted)
+                    .isBetween(counted.getMin() - 2.0, counted.getMax() + 2.0);
+            assertThat(figure.get("avg").asDouble()).isBetween(counted.getMin() - 2.0, counted.getMax() + 2.0);
+        }
     }
 
     @Test
