@@ -17,8 +17,9 @@ import java.util.List;
  * agent's classic protocol for {@code interval:1} and {@code metrics:SPEC<TAB>SPEC...}, and writes each line's values
  * as rows ({@link PerfMonCsv.Writer}), each under its metric's label, stamped with the time the line arrived. An empty
  * field (a value the agent could not read: a process that exited) is no row; the report sees the gap. An agent that
- * cannot be reached, refuses the metrics ({@code ERROR ...}) or closes the connection is said once on {@code err},
- * after {@code who}, and the stream ends; whatever runs beside it goes on.
+ * cannot be reached, refuses the metrics ({@code ERROR ...}) or closes the connection, and a file that cannot be
+ * written (a full disk), are said once on {@code err}, after {@code who}, and the stream ends; whatever runs beside it
+ * goes on.
  *
  * <pre>
  * try (PerfMonCsv.Writer out = PerfMonCsv.create(csv);
@@ -116,12 +117,20 @@ public final class AgentStream implements AutoCloseable {
                     if (values[i].isBlank()) {
                         continue; // a value the agent could not read: no row (the report sees the gap)
                     }
+                    double value;
                     try {
-                        out.write(now, metrics.get(i).label(), Double.parseDouble(values[i].trim()));
-                        this.values++;
+                        value = Double.parseDouble(values[i].trim());
                     } catch (NumberFormatException e) {
-                        // not a number: no row
+                        continue; // not a number: no row
                     }
+                    try {
+                        out.write(now, metrics.get(i).label(), value);
+                    } catch (IOException e) {
+                        // this side's file, not the agent: a full disk
+                        say(who + ": cannot write its readings (" + e.getMessage() + "); they end there");
+                        return;
+                    }
+                    this.values++;
                 }
             }
             if (!stopping) {
