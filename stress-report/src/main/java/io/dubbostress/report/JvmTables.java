@@ -70,7 +70,9 @@ final class JvmTables {
                 + " squares, per hour. 'rising': the lowest reading of the last third is above the highest of the first"
                 + " third and at least " + Format.decimal(SeriesTrend.LEAK_RISE_PERCENT, 0) + " % above the first"
                 + " (the rule of the heap after full/mixed GC): the leak signal of a long run, also in the warnings;"
-                + " 'steady' else; 'not enough data' with fewer than " + JvmTrends.MIN_READINGS + " readings.");
+                + " 'steady' else; 'not enough data' with fewer than " + JvmTrends.MIN_READINGS + " readings or"
+                + " readings over less than " + JvmTrends.MIN_MINUTES + " minutes (a pool that fills at the first load"
+                + " looks like a leak over a short run).");
         return table;
     }
 

@@ -33,7 +33,7 @@ class JvmFiguresReportTest {
         RunLayout layout = new RunLayout(run);
         RunManifest manifest = new RunManifest();
         for (String name : List.of("direct-1k", "hop-1k")) {
-            long start = name.equals("direct-1k") ? T0 : T0 + 40_000;
+            long start = name.equals("direct-1k") ? T0 : T0 + 300_000; // readings over 5.5 min: a verdict
             RunManifest.ScenarioRecord record = new RunManifest.ScenarioRecord(name, "plan.jmx", 1024, 5);
             record.status = ScenarioStatus.COMPLETED;
             record.startEpochMs = start;
@@ -84,21 +84,21 @@ class JvmFiguresReportTest {
         assertThat(trends.at("/0/service").asText()).isEqualTo("provider");
         assertThat(trends.at("/0/threads/verdict").asText()).isEqualTo("rising");
         assertThat(trends.at("/0/threads/first").asDouble()).isEqualTo(30);
-        assertThat(trends.at("/0/threads/last").asDouble()).isEqualTo(64);
+        assertThat(trends.at("/0/threads/last").asDouble()).isEqualTo(194);
         assertThat(trends.at("/0/threads/slopePerHour").asDouble()).isCloseTo(1800, within(1800 * 0.05));
         assertThat(trends.at("/0/threads/readings").asInt()).isEqualTo(60);
         assertThat(trends.at("/0/threads/reason").isNull()).isTrue();
         assertThat(trends.at("/0/openFiles/verdict").asText()).isEqualTo("steady");
         assertThat(json.at("/jvms/notRead/0").asText()).contains("--consumer-url http://10.0.0.5:8080");
         assertThat(json.get("warnings")).extracting(JsonNode::asText)
-                .anySatisfy(w -> assertThat(w).contains("provider's threads 30 -> 64", "keep rising"))
+                .anySatisfy(w -> assertThat(w).contains("provider's threads 30 -> 194", "keep rising"))
                 .anySatisfy(w -> assertThat(w).contains("consumer was given by address"));
 
         String md = MarkdownReport.render(report);
         assertThat(md).contains("## JVMs (PerfMon agent, steady state)",
                 "| direct-1k | jmeter | 9 | 90 | - | - |", "| direct-1k | host 127.0.0.1 | - | 4000 | - | - |",
                 "## Threads and open files over the whole run (soak help)", "| provider | 11 | 60 |",
-                "30 -> 64", "rising", "steady");
+                "30 -> 194", "rising", "steady");
     }
 
     @Test

@@ -45,6 +45,8 @@ class JvmReadingsIT {
     static final int THREAD_EVERY_MS = 200;
     static final int FILE_EVERY_MS = 250;
     static final int GROW_MS = 6_000;
+    /** The report's rule but for the span: seconds of readings, where the report asks for minutes. */
+    static final JvmTrends.Rule SHORT = new JvmTrends.Rule(JvmTrends.MIN_READINGS, 5_000);
     static final Pattern HOLDING = Pattern.compile("holding (\\d+) threads=(\\d+) files=(\\d+)");
 
     @TempDir
@@ -189,8 +191,9 @@ class JvmReadingsIT {
     @Test
     void theGrowerIsRisingAtTheRateItGrewAndTheSteadyJvmIsSteady() {
         JvmMetrics.Jvm grow = jvm(local, "grower", grower.pid());
-        JvmTrends.Figure threads = JvmTrends.figure("threads", local.series(grow, JvmMetricLabel.Kind.THREADS));
-        JvmTrends.Figure files = JvmTrends.figure("open files", local.series(grow, JvmMetricLabel.Kind.FDS));
+        // the report's rule, with a span this test can afford (the report asks for 5 minutes of readings)
+        JvmTrends.Figure threads = JvmTrends.figure("threads", local.series(grow, JvmMetricLabel.Kind.THREADS), SHORT);
+        JvmTrends.Figure files = JvmTrends.figure("open files", local.series(grow, JvmMetricLabel.Kind.FDS), SHORT);
         assertThat(threads.verdict()).as(threads.sentence("grower")).isEqualTo("rising");
         assertThat(files.verdict()).as(files.sentence("grower")).isEqualTo("rising");
         // the slope over the readings while it grew, against its known rates (5 threads and 4 files a second)
@@ -202,8 +205,10 @@ class JvmReadingsIT {
         assertThat(fileSlope).isBetween(0.75 * 3_600_000 / FILE_EVERY_MS, 1.25 * 3_600_000 / FILE_EVERY_MS);
 
         JvmMetrics.Jvm still = jvm(local, "steady", steady.pid());
-        JvmTrends.Figure steadyThreads = JvmTrends.figure("threads", local.series(still, JvmMetricLabel.Kind.THREADS));
-        JvmTrends.Figure steadyFiles = JvmTrends.figure("open files", local.series(still, JvmMetricLabel.Kind.FDS));
+        JvmTrends.Figure steadyThreads = JvmTrends.figure("threads", local.series(still, JvmMetricLabel.Kind.THREADS),
+                SHORT);
+        JvmTrends.Figure steadyFiles = JvmTrends.figure("open files", local.series(still, JvmMetricLabel.Kind.FDS),
+                SHORT);
         assertThat(steadyThreads.verdict()).as(steadyThreads.sentence("steady")).isEqualTo("steady");
         assertThat(steadyFiles.verdict()).as(steadyFiles.sentence("steady")).isEqualTo("steady");
         long[] last = steadyCounts.get(steadyCounts.size() - 1);
@@ -211,6 +216,12 @@ class JvmReadingsIT {
                 .isBetween(last[1] - 1.0, last[1] + 1.0);
         assertThat(steadyFiles.trend().last()).as("its open files, /proc/<pid>/fd: %d", last[2])
                 .isEqualTo((double) last[2]);
+        // by the report's own rule, seconds of readings are no verdict, and it says what is needed
+        JvmTrends.Figure report = JvmTrends.figure("threads", local.series(grow, JvmMetricLabel.Kind.THREADS),
+                JvmTrends.Rule.REPORT);
+        assertThat(report.verdict()).isEqualTo("not enough data");
+        assertThat(report.reason()).contains("a verdict needs 5.0 min or more");
+        assertThat(report.trend().slopePerHour()).isEqualTo(threads.trend().slopePerHour());
     }
 
     @Test

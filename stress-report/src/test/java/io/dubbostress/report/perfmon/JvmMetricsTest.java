@@ -3,6 +3,7 @@ package io.dubbostress.report.perfmon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.dubbostress.report.SeriesTrend;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -99,13 +100,15 @@ class JvmMetricsTest {
     @Test
     void aServiceIsOneSeriesAcrossScenariosAndEachJMeterItsOwn() throws IOException {
         JvmMetrics data = new JvmMetrics();
-        data.read(scenario("b", 40, 70, 300, 3)); // read out of time order: the series sorts itself
+        data.read(scenario("b", 40, 340, 300, 3)); // read out of time order: the series sorts itself
         data.read(scenario("a", 0, 30, 200, 4));
         assertThat(data.jvms()).extracting(JvmMetrics.Jvm::service, JvmMetrics.Jvm::pid).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("provider", 100L),
                 org.assertj.core.groups.Tuple.tuple(JvmMetricLabel.JMETER, 300L),
                 org.assertj.core.groups.Tuple.tuple(JvmMetricLabel.JMETER, 200L));
         assertThat(figures(JvmWindow.of(data, T0 + 45_000, T0 + 70_000), JvmMetricLabel.JMETER, 300)).isNotNull();
+        assertThat(figures(JvmWindow.of(data, T0 + 45_000, T0 + 70_000), "provider", 100).switchesPerSecond())
+                .isCloseTo(300, within(1.0));
         assertThat(JvmWindow.of(data, T0 + 45_000, T0 + 70_000).jvms())
                 .noneMatch(f -> f.jvm().pid() == 200);
         List<JvmTrends.Trend> trends = JvmTrends.of(data);
@@ -114,10 +117,26 @@ class JvmMetricsTest {
         assertThat(provider.threads().verdict()).isEqualTo("rising");
         assertThat(provider.threads().trend().slopePerHour()).isCloseTo(7_200, within(7_200 * 0.02));
         assertThat(provider.threads().trend().first()).isEqualTo(40);
-        assertThat(provider.threads().trend().spanMs()).isGreaterThan(65_000);
+        assertThat(provider.threads().trend().spanMs()).isGreaterThan(JvmTrends.MIN_MINUTES * 60_000L);
         assertThat(provider.fds().verdict()).isEqualTo("steady");
         assertThat(provider.fds().reason()).isNull();
         assertThat(provider.threads().sentence("provider")).contains("provider's threads 40 -> ", "keep rising");
+    }
+
+    @Test
+    void readingsOverLessThanFiveMinutesAreNoVerdictButKeepTheirSlope() throws IOException {
+        JvmMetrics data = new JvmMetrics();
+        data.read(scenario("a", 0, 70, 200, 6));
+        JvmTrends.Figure threads = JvmTrends.of(data).get(0).threads();
+        assertThat(threads.trend().verdict()).as("the rule alone says rising").isEqualTo(SeriesTrend.Verdict.RISING);
+        assertThat(threads.verdict()).isEqualTo("not enough data");
+        assertThat(threads.reason()).matches("its threads were read over 1\\.[12] min, a verdict needs 5\\.0 min or more .*");
+        assertThat(threads.trend().slopePerHour()).isCloseTo(7_200, within(7_200 * 0.05));
+        assertThat(threads.sentence("provider")).contains("provider's threads 40 -> ", "not enough data")
+                .doesNotContain("leak signal");
+        JvmTrends.Rule seconds = new JvmTrends.Rule(JvmTrends.MIN_READINGS, 60_000);
+        assertThat(JvmTrends.figure("threads", data.series(data.jvms().get(0), JvmMetricLabel.Kind.THREADS), seconds)
+                .verdict()).isEqualTo("rising");
     }
 
     @Test
