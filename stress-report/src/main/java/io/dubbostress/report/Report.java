@@ -2,6 +2,7 @@ package io.dubbostress.report;
 
 import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcEasyAnswer;
+import io.dubbostress.report.perfmon.JvmTrends;
 import io.dubbostress.report.perfmon.PerfMonData;
 import io.dubbostress.report.profile.ProfileSection;
 
@@ -24,10 +25,11 @@ public final class Report {
     private final PerfMonData perfMon;
     private final List<String> warnings;
     private final ProfileSection profiles;
+    private final Jvms jvms;
 
     Report(Instant generatedAt, String source, JsonNode runJson, List<ScenarioResult> scenarios,
            List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings,
-           ProfileSection profiles) {
+           ProfileSection profiles, Jvms jvms) {
         this.generatedAt = generatedAt;
         this.source = source;
         this.runJson = runJson;
@@ -37,6 +39,7 @@ public final class Report {
         this.perfMon = perfMon;
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
         this.profiles = profiles;
+        this.jvms = jvms;
     }
 
     /**
@@ -44,7 +47,7 @@ public final class Report {
      * (a scenario that measured nothing is failed) before the report is written, and the report shows that copy.
      */
     public Report withRunJson(JsonNode run) {
-        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles);
+        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles, jvms);
     }
 
     public Instant generatedAt() {
@@ -85,6 +88,18 @@ public final class Report {
     /** The JVMs' profiles ({@code stress run --profile}); empty without. */
     public ProfileSection profiles() {
         return profiles;
+    }
+
+    /** The run's JVMs over the whole run (their figures per scenario are in each {@link ScenarioResult#jvms()}). */
+    public Jvms jvms() {
+        return jvms;
+    }
+
+    /**
+     * The run's JVMs read through the PerfMon agent, over the whole run: each service's threads and open files
+     * ({@link JvmTrends}), and the run's lines on what it did not read (a service given by address, a remote agent).
+     */
+    public record Jvms(List<JvmTrends.Trend> trends, List<String> notRead) {
     }
 
     /** Things the reader should know: malformed rows, missing files, logs without wall-clock times. */

@@ -14,6 +14,9 @@ import io.dubbostress.report.gc.GcLogSet;
 import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
 import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.perfmon.JvmMetrics;
+import io.dubbostress.report.perfmon.JvmTrends;
+import io.dubbostress.report.perfmon.JvmWindow;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.perfmon.PerfMonData;
 import io.dubbostress.report.perfmon.PerfMonLabel;
@@ -98,6 +101,7 @@ public final class ReportBuilder {
         List<String> warnings = new ArrayList<>();
         List<ScenarioResult> scenarios = new ArrayList<>();
         PerfMonData perfMon = new PerfMonData();
+        JvmMetrics jvmMetrics = new JvmMetrics();
         List<Path> gcInputs = new ArrayList<>(extraGc);
         List<Path> jtls = new ArrayList<>();
         RunFolder run = null;
@@ -123,6 +127,8 @@ public final class ReportBuilder {
                 } else if (name.endsWith(GcLogFiles.GCEASY_SUFFIX)) {
                     warnings.add(input + ": GCeasy answers are read next to their log; give the log or its "
                             + "analysis instead");
+                } else if (name.endsWith(RunLayout.JVMS_PERFMON)) {
+                    jvmMetrics.read(input);
                 } else if (name.contains("perfmon")) {
                     perfMon.read(input);
                 } else {
@@ -131,12 +137,16 @@ public final class ReportBuilder {
             }
         }
         for (Path file : extraPerfMon) {
-            perfMon.read(file);
+            if (file.getFileName().toString().endsWith(RunLayout.JVMS_PERFMON)) {
+                jvmMetrics.read(file);
+            } else {
+                perfMon.read(file);
+            }
         }
         String source;
         if (run != null) {
             source = run.root().toString();
-            readRun(run, scenarios, perfMon, gcInputs, warnings);
+            readRun(run, scenarios, perfMon, jvmMetrics, gcInputs, warnings);
         } else {
             source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
         }
@@ -156,6 +166,7 @@ public final class ReportBuilder {
         }
         List<Report.GcLog> gcLogs = readGc(gcInputs, run, warnings);
         attribute(scenarios, perfMon, gcLogs, warnings);
+        Report.Jvms jvms = jvms(scenarios, jvmMetrics, run, warnings);
         collectWarnings(scenarios, warnings);
         if (perfMon.malformedRows() > 0) {
             warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
@@ -165,11 +176,41 @@ public final class ReportBuilder {
                 run.manifest() != null && "true".equals(run.manifest().settings.get("profile")), scenarios, hops,
                 warnings);
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
-                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles);
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles, jvms);
     }
 
-    private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, List<Path> gcInputs,
-                         List<String> warnings) {
+    /**
+     * The run's JVMs read through the agent: each scenario's figures over its steady state, each service's threads
+     * and open files over the whole run, and the run's lines on what it could not read (run.json).
+     */
+    private Report.Jvms jvms(List<ScenarioResult> scenarios, JvmMetrics data, RunFolder run, List<String> warnings) {
+        List<String> notRead = run == null || run.manifest() == null ? List.of()
+                : List.copyOf(run.manifest().jvmMetricsNotRead);
+        warnings.addAll(notRead);
+        if (data.isEmpty()) {
+            return new Report.Jvms(List.of(), notRead);
+        }
+        for (ScenarioResult scenario : scenarios) {
+            scenario.jvms(JvmWindow.of(data, scenario.steadyStartMs(), scenario.endMs()));
+        }
+        List<JvmTrends.Trend> trends = JvmTrends.of(data);
+        for (JvmTrends.Trend trend : trends) {
+            for (JvmTrends.Figure figure : List.of(trend.threads(), trend.fds())) {
+                if (figure.verdict().equals("rising")) {
+                    warnings.add("the " + figure.sentence(trend.jvm().service()) + " (a thread dump, or the list of"
+                            + " /proc/<pid>/fd, shows what they are)");
+                }
+            }
+        }
+        if (data.malformedRows() > 0) {
+            warnings.add("JVM metrics (" + RunLayout.JVMS_PERFMON + "): " + data.malformedRows()
+                    + " malformed rows skipped");
+        }
+        return new Report.Jvms(trends, notRead);
+    }
+
+    private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, JvmMetrics jvmMetrics,
+                         List<Path> gcInputs, List<String> warnings) {
         warnings.addAll(run.warnings());
         if (run.manifest() != null) {
             // what the run said went wrong (a lost load generator, a stopped JMeter) stays beside its figures
@@ -199,27 +240,38 @@ public final class ReportBuilder {
                 scenarios.add(unrecorded(plan, relative, e.getMessage()));
                 continue;
             }
-            if (serverFigures && Files.isRegularFile(plan.perfMon())) {
-                try {
-                    perfMon.read(plan.perfMon());
-                } catch (ReportException e) {
-                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
-                }
+            if (serverFigures && readIfThere(plan.perfMon(), perfMon::read, plan, warnings)) {
                 coverage(plan, warnings);
             }
             // a distributed run's load generators, read by stress run (--generator-agents) in the same format
-            Path generatorsPerfMon = plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON);
-            if (serverFigures && Files.isRegularFile(generatorsPerfMon)) {
-                try {
-                    perfMon.read(generatorsPerfMon);
-                } catch (ReportException e) {
-                    warnings.add("scenario " + plan.name() + ": " + e.getMessage());
-                }
+            if (serverFigures) {
+                readIfThere(plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON), perfMon::read, plan, warnings);
+            }
+            // the run's JVMs and the host's context switches, read by stress run from the services' agent
+            if (serverFigures) {
+                readIfThere(plan.jtl().resolveSibling(RunLayout.JVMS_PERFMON), jvmMetrics::read, plan, warnings);
             }
         }
         if (serverFigures) {
             gcInputs.addAll(run.gcLogs());
         }
+    }
+
+    /**
+     * Reads a scenario's file with {@code reader} when it is there; a file it cannot read is a warning, not the end of
+     * the report. Returns whether the file was there.
+     */
+    private static boolean readIfThere(Path file, java.util.function.Consumer<Path> reader, RunFolder.ScenarioPlan plan,
+                                       List<String> warnings) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try {
+            reader.accept(file);
+        } catch (ReportException e) {
+            warnings.add("scenario " + plan.name() + ": " + e.getMessage());
+        }
+        return true;
     }
 
     /** Whether run.json says the scenario never started (the run ended before it). */

@@ -4,6 +4,9 @@ import io.dubbostress.report.gc.GcAnalysis;
 import io.dubbostress.report.gc.GcAnalysisJson;
 import io.dubbostress.report.gc.HeapTrend;
 import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.JvmMetrics;
+import io.dubbostress.report.perfmon.JvmTrends;
+import io.dubbostress.report.perfmon.JvmWindow;
 import io.dubbostress.report.perfmon.PerfMonLabel;
 import io.dubbostress.report.perfmon.PerfMonSeries;
 import io.dubbostress.report.perfmon.ServerMetrics;
@@ -49,6 +52,7 @@ public final class ReportJson {
         for (Report.GcLog log : report.gcLogs()) {
             gc.add(gcLog(log));
         }
+        root.set("jvms", jvms(report.jvms()));
         root.set("profiles", report.profiles().isEmpty() ? F.nullNode() : ProfileJson.of(report.profiles()));
         for (int i = 0; i < report.hopOverhead().size(); i++) {
             ((ObjectNode) hops.get(i)).put("profileSummary", report.profiles().sentence(report.hopOverhead().get(i)));
@@ -115,6 +119,7 @@ public final class ReportJson {
         for (ServerMetrics host : scenario.server()) {
             server.add(server(host));
         }
+        node.set("jvmMetrics", scenario.jvms().isEmpty() ? F.nullNode() : jvmWindow(scenario.jvms()));
         ArrayNode gc = node.putArray("gc");
         for (Map.Entry<String, PauseStats> entry : scenario.gc().entrySet()) {
             ObjectNode item = GcAnalysisJson.pauseJson(entry.getValue());
@@ -359,6 +364,76 @@ public final class ReportJson {
         whole(floor, "slopeBytesPerHour", trend.slopeBytesPerHour());
         floor.put("sentence", trend.sentence());
         node.set("gceasy", log.gcEasy() == null ? F.nullNode() : log.gcEasy().summaryJson());
+        return node;
+    }
+
+    /** A scenario's JVMs and hosts over its steady state ({@link JvmWindow}). */
+    static ObjectNode jvmWindow(JvmWindow window) {
+        ObjectNode node = F.objectNode();
+        ArrayNode hosts = node.putArray("hosts");
+        window.hostSwitchesPerSecond().forEach((host, rate) -> {
+            ObjectNode item = hosts.addObject();
+            item.put("host", host);
+            put(item, "contextSwitchesPerSecond", round(rate, 1));
+        });
+        ArrayNode jvms = node.putArray("jvms");
+        for (JvmWindow.Figures f : window.jvms()) {
+            ObjectNode item = jvm(jvms, f.jvm());
+            put(item, "contextSwitchesPerSecond", round(f.switchesPerSecond(), 1));
+            item.set("threads", level(f.threads()));
+            item.set("openFiles", level(f.fds()));
+        }
+        return node;
+    }
+
+    /** A JVM's entry in {@code array}, named: service, pid, the agent's host. */
+    private static ObjectNode jvm(ArrayNode array, JvmMetrics.Jvm jvm) {
+        ObjectNode item = array.addObject();
+        item.put("service", jvm.service());
+        item.put("pid", jvm.pid());
+        item.put("host", jvm.host());
+        return item;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode level(PerfMonSeries.WindowStats stats) {
+        if (stats == null) {
+            return F.nullNode();
+        }
+        ObjectNode node = F.objectNode();
+        put(node, "avg", round(stats.avg, 2));
+        put(node, "max", stats.max);
+        node.put("readings", stats.points);
+        return node;
+    }
+
+    /** The run's JVMs over the whole run: each service's threads and open files, and what was not read. */
+    static ObjectNode jvms(Report.Jvms jvms) {
+        ObjectNode node = F.objectNode();
+        ArrayNode trends = node.putArray("trends");
+        for (JvmTrends.Trend t : jvms.trends()) {
+            ObjectNode item = jvm(trends, t.jvm());
+            item.set("threads", trend(t.threads()));
+            item.set("openFiles", trend(t.fds()));
+        }
+        ArrayNode notRead = node.putArray("notRead");
+        jvms.notRead().forEach(notRead::add);
+        return node;
+    }
+
+    private static ObjectNode trend(JvmTrends.Figure figure) {
+        SeriesTrend t = figure.trend();
+        ObjectNode node = F.objectNode();
+        node.put("verdict", figure.verdict());
+        node.put("readings", t.points());
+        put(node, "first", t.first());
+        put(node, "last", t.last());
+        put(node, "spanSeconds", t.points() == 0 ? Double.NaN : round(t.spanMs() / 1000.0, 1));
+        put(node, "slopePerHour", round(t.slopePerHour(), 2));
+        if (figure.reason() == null) {
+            node.putNull("reason");
+        } else {
+            node.put("reason", figure.reason());
+        }
         return node;
     }
 

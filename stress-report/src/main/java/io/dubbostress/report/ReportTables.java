@@ -45,6 +45,7 @@ final class ReportTables {
         if (report.scenarios().stream().anyMatch(s -> !s.server().isEmpty())) {
             tables.add(server(report));
         }
+        tables.addAll(JvmTables.all(report));
         if (report.scenarios().stream().anyMatch(s -> !s.gc().isEmpty())) {
             tables.add(gcPerScenario(report));
         }

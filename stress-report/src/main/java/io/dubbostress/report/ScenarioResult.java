@@ -1,6 +1,7 @@
 package io.dubbostress.report;
 
 import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.report.perfmon.JvmWindow;
 import io.dubbostress.report.perfmon.ServerMetrics;
 
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ public final class ScenarioResult {
     private final long malformedRows;
     private final List<String> malformedExamples;
     private List<ServerMetrics> server = Collections.emptyList();
+    private JvmWindow jvms = JvmWindow.none();
     private final Map<String, PauseStats> gc = new LinkedHashMap<>();
     private Map<String, ScenarioStats> generators = Collections.emptyMap();
     /** Set for a scenario with no row at all (its JTL missing or empty); else the outcome follows from the stats. */
@@ -119,6 +121,15 @@ public final class ScenarioResult {
 
     void server(List<ServerMetrics> metrics) {
         this.server = Collections.unmodifiableList(new ArrayList<>(metrics));
+    }
+
+    /** The run's JVMs and the host's context switches over the steady state, from the agent; empty when not read. */
+    public JvmWindow jvms() {
+        return jvms;
+    }
+
+    void jvms(JvmWindow window) {
+        this.jvms = window;
     }
 
     /** A distributed run's figures by load generator (run.json's remote hosts), empty for a local run. */

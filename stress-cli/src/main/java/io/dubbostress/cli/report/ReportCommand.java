@@ -40,7 +40,8 @@ import java.util.concurrent.Callable;
                 + "Writes report.md (also printed), report.json and report.html."},
         footer = {"",
             "Inputs: a run folder (run.json, scenarios/<name>/results.jtl and perfmon.csv, gc/*.log), or JTL files; a "
-                + "file whose name contains 'perfmon' is a PerfMon CSV, *.log a GC log, *.analysis.json a GC analysis.",
+                + "file whose name contains 'perfmon' is a PerfMon CSV (one ending in perfmon-jvms.csv: the run's JVMs as "
+                + "stress run reads them), *.log a GC log, *.analysis.json a GC analysis.",
             "",
             "Loose JTLs: one scenario per file (named by its label, file or folder name, the first that reads "
                 + "<kind>-<payload>), or one per label when a file has several. hop-X and hop-http-X pair with "

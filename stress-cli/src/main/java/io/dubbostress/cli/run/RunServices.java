@@ -1,6 +1,7 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.metrics.JvmReadings;
 import io.dubbostress.cli.service.AgentArguments;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
@@ -82,6 +83,34 @@ final class RunServices {
         } else {
             startAgent(FreePorts.tcp());
         }
+        decideJvmReadings();
+    }
+
+    /**
+     * Which JVMs the agent can be asked about while the scenarios run ({@link JvmReadings}): those the run started, by
+     * their process ids, when the agent is on this machine. What cannot be read is said once, and kept in run.json.
+     */
+    private void decideJvmReadings() {
+        List<String> notRead = manifest.jvmMetricsNotRead;
+        endpoints.agentHere = settings.services().agent() == null
+                || JvmReadings.isThisMachine(settings.services().agent().host);
+        if (!endpoints.agentHere) {
+            notRead.add("JVM metrics: the PerfMon agent " + settings.services().agent() + " (--agent) is on another"
+                    + " host: the process ids of the JVMs this run started mean nothing there, so their threads, open"
+                    + " files and context switches are not read (the agent's host's context switches are)");
+        } else {
+            if (settings.services().provider() != null) {
+                notRead.add("JVM metrics: the provider was given by address (--provider " + endpoints.providerAddress()
+                        + "): the run does not know its process, so its threads, open files and context switches are"
+                        + " not read");
+            }
+            if (settings.needsConsumer() && settings.services().consumerUrl() != null) {
+                notRead.add("JVM metrics: the consumer was given by address (--consumer-url " + endpoints.consumerUrl
+                        + "): the run does not know its process, so its threads, open files and context switches are"
+                        + " not read");
+            }
+        }
+        notRead.forEach(line -> err.println("stress run: " + line));
     }
 
     private void external(String name, String address) {

@@ -10,6 +10,7 @@ import io.dubbostress.cli.jmeter.ScenarioWatchdog;
 import io.dubbostress.cli.options.LoadOptions;
 import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.cli.options.Scenario;
+import io.dubbostress.cli.metrics.JvmReadings;
 import io.dubbostress.cli.remote.GeneratorAgents;
 import io.dubbostress.cli.remote.GeneratorWatch;
 import io.dubbostress.cli.remote.RemoteGenerators;
@@ -19,6 +20,7 @@ import io.dubbostress.cli.profile.RunProfiler;
 import io.dubbostress.cli.profile.ScenarioProfiles;
 import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.jtl.JtlSpan;
+import io.dubbostress.report.perfmon.JvmMetricLabel;
 import io.dubbostress.report.perfmon.PerfMonCoverage;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -178,7 +180,8 @@ final class ScenarioRunner {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
-            try (ScenarioProfiles profiles = profile(name, endpoints, run)) {
+            try (JvmReadings jvms = readJvms(name, endpoints, run);
+                    ScenarioProfiles profiles = profile(name, endpoints, run)) {
                 code = run.await(progress, watch);
             }
         } finally {
@@ -316,17 +319,39 @@ final class ScenarioRunner {
         if (profiler == null) {
             return null;
         }
-        List<ScenarioProfiles.Jvm> jvms = new ArrayList<>();
+        List<ScenarioProfiles.Jvm> jvms = runJvms(endpoints, run).stream()
+                .map(j -> new ScenarioProfiles.Jvm(j.service(), j.pid())).toList();
+        return profiler.start(layout, name, jvms, settings.load().warmup(), settings.load().duration());
+    }
+
+    /**
+     * The scenario's JVMs read through the services' agent once a second (threads, open files, context switches) and
+     * the host's context switches; a file that cannot be made is said, not fatal.
+     */
+    private JvmReadings readJvms(String name, ServiceEndpoints endpoints, JMeterRun run) {
+        try {
+            return JvmReadings.start(endpoints.agent(), endpoints.agentHere, runJvms(endpoints, run),
+                    layout.jvmsPerfMonCsv(name), err, name);
+        } catch (IOException e) {
+            err.println("stress run: " + name + ": JVM metrics not recorded: cannot write "
+                    + layout.jvmsPerfMonCsv(name) + ": " + e.getMessage());
+            return JvmReadings.none();
+        }
+    }
+
+    /** The JVMs of the scenario the run started itself and knows the process of: the services, the local JMeter. */
+    private List<JvmReadings.Jvm> runJvms(ServiceEndpoints endpoints, JMeterRun run) {
+        List<JvmReadings.Jvm> jvms = new ArrayList<>();
         if (endpoints.providerPid > 0) {
-            jvms.add(new ScenarioProfiles.Jvm("provider", endpoints.providerPid));
+            jvms.add(new JvmReadings.Jvm("provider", endpoints.providerPid));
         }
         if (endpoints.consumerPid > 0) {
-            jvms.add(new ScenarioProfiles.Jvm("consumer", endpoints.consumerPid));
+            jvms.add(new JvmReadings.Jvm("consumer", endpoints.consumerPid));
         }
         if (settings.remote().isEmpty() && run.pid() > 0) { // with --remote this JMeter only gathers results
-            jvms.add(new ScenarioProfiles.Jvm("jmeter", run.pid()));
+            jvms.add(new JvmReadings.Jvm(JvmMetricLabel.JMETER, run.pid()));
         }
-        return profiler.start(layout, name, jvms, settings.load().warmup(), settings.load().duration());
+        return jvms;
     }
 
     /** Says so (stderr, run.json) when the scenario's PerfMon readings have a gap or errors. */

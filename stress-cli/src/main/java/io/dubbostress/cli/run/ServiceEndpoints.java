@@ -1,5 +1,7 @@
 package io.dubbostress.cli.run;
 
+import io.dubbostress.cli.options.HostPort;
+
 /**
  * Where the plans send their calls and read their metrics: started by the run on free loopback ports, or given
  * ({@code --provider}, {@code --consumer-url}, {@code --agent}) for servers elsewhere.
@@ -18,9 +20,15 @@ final class ServiceEndpoints {
     String providerUrl = "";
     long providerPid = -1;
     long consumerPid = -1;
+    /** Whether the agent runs on this machine, so that it can read the run's JVMs by their process ids. */
+    boolean agentHere = true;
 
     String providerAddress() {
         return providerHost + ":" + providerPort;
+    }
+
+    HostPort agent() {
+        return HostPort.parse(agentHost + ":" + agentPort);
     }
 
     String consumerHost() {

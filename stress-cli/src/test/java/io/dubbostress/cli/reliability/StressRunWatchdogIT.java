@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.report.perfmon.JvmMetrics;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
 import io.dubbostress.testsupport.RestartableService;
@@ -117,6 +118,20 @@ class StressRunWatchdogIT {
         assertThat(stalled.get("endEpochMs").asLong()).as("JMeter gone within its stop steps after the deadline")
                 .isGreaterThanOrEqualTo(deadline)
                 .isLessThanOrEqualTo(deadline + STOP_STEPS_MS);
+    }
+
+    @Test
+    void aProviderGivenByAddressIsNotReadThroughTheAgentAndTheRunSaysSo() throws Exception {
+        assertThat(runJson.get("jvmMetricsNotRead")).hasSize(1);
+        assertThat(runJson.at("/jvmMetricsNotRead/0").asText()).isEqualTo("JVM metrics: the provider was given by"
+                + " address (--provider 127.0.0.1:" + provider.port() + "): the run does not know its process, so its"
+                + " threads, open files and context switches are not read");
+        assertThat(cli.logText()).contains("stress run: " + runJson.at("/jvmMetricsNotRead/0").asText());
+        // the JMeter it started is read, and the host
+        JvmMetrics read = new JvmMetrics();
+        read.read(run.resolve("scenarios/direct-512/perfmon-jvms.csv"));
+        assertThat(read.jvms()).extracting(JvmMetrics.Jvm::service).containsExactly("jmeter");
+        assertThat(read.hostSwitches()).containsOnlyKeys("127.0.0.1");
     }
 
     @Test

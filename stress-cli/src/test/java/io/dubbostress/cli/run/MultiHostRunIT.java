@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.report.perfmon.JvmMetrics;
 import io.dubbostress.testsupport.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -161,6 +162,20 @@ class MultiHostRunIT {
             JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(runJson.at("/settings/rmiSsl").asText()).isEqualTo("true");
             assertThat(runJson.at("/settings/remote").asText()).isEqualTo(gen1 + "," + gen2);
+            // the services' agent is on another host: no process id of this host's JVMs is asked of it, only its
+            // host's context switches; said once on the console, in run.json and in the report
+            String agent = lab.address("agent") + ":" + AGENT_PORT;
+            assertThat(runJson.get("jvmMetricsNotRead")).hasSize(1);
+            assertThat(runJson.at("/jvmMetricsNotRead/0").asText()).contains("the PerfMon agent " + agent
+                    + " (--agent) is on another host");
+            assertThat(outcome.log).contains("stress run: JVM metrics: the PerfMon agent " + agent);
+            JsonNode report = new ObjectMapper().readTree(run.resolve("report.json").toFile());
+            assertThat(report.at("/jvms/notRead/0").asText()).isEqualTo(runJson.at("/jvmMetricsNotRead/0").asText());
+            JvmMetrics read = new JvmMetrics();
+            read.read(run.resolve("scenarios/direct-1k/perfmon-jvms.csv"));
+            assertThat(read.jvms()).isEmpty();
+            assertThat(read.hostSwitches()).containsOnlyKeys(lab.address("agent"));
+            assertThat(report.at("/scenarios/0/jvmMetrics/hosts/0/contextSwitchesPerSecond").asDouble()).isPositive();
         } finally {
             servers.forEach(NsProcess::stop);
         }

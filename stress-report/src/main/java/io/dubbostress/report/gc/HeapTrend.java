@@ -1,5 +1,6 @@
 package io.dubbostress.report.gc;
 
+import io.dubbostress.report.SeriesTrend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,8 +13,9 @@ import java.util.Locale;
  * docs/RELIABILITY.md). So the verdict needs {@value #MIN_FLOORS} floors or more; with fewer it is "no verdict", and
  * says why.
  *
- * <p>Rising: the heap never comes back down to where it was: the lowest floor of the last third of them is above the
- * highest of the first third, and at least {@value #MIN_RISE_PERCENT} % above the first floor. Else flat: a floor
+ * <p>Rising ({@link SeriesTrend}, the rule threads and open files are judged by too): the heap never comes back down
+ * to where it was: the lowest floor of the last third of them is above the highest of the first third, and at least
+ * {@value #MIN_RISE_PERCENT} % above the first floor. Else flat: a floor
  * that steps up and down (the consumer of the soak: 14, 17, 15, 14, 21, 17 MiB, a region of G1 at a time) is no
  * leak. The least-squares slope of the floors is given beside it, MiB per hour.
  *
@@ -29,7 +31,7 @@ public final class HeapTrend {
     public enum Verdict { RISING, FLAT, NO_VERDICT }
 
     static final int MIN_FLOORS = 4;
-    static final double MIN_RISE_PERCENT = 10;
+    static final double MIN_RISE_PERCENT = SeriesTrend.LEAK_RISE_PERCENT;
     private static final double MIB = 1024.0 * 1024.0;
 
     private final Verdict verdict;
@@ -51,37 +53,26 @@ public final class HeapTrend {
 
     /** The trend of a log's pauses (those with a wall-clock time and a heap figure after them). */
     public static HeapTrend of(List<GcEvent> events) {
-        List<long[]> points = new ArrayList<>();
+        List<double[]> points = new ArrayList<>();
         for (GcEvent e : events) {
             if (cleansTheWholeHeap(e) && e.epochMs() != GcEvent.UNKNOWN && e.heapAfterBytes() >= 0) {
-                points.add(new long[] {e.epochMs(), e.heapAfterBytes()});
+                points.add(new double[] {e.epochMs(), e.heapAfterBytes()});
             }
         }
-        if (points.size() < MIN_FLOORS) {
+        SeriesTrend trend = SeriesTrend.of(points, MIN_FLOORS, MIN_RISE_PERCENT);
+        if (trend.verdict() == SeriesTrend.Verdict.TOO_FEW) {
             return new HeapTrend(Verdict.NO_VERDICT, points.size(), -1, -1, Double.NaN, String.format(Locale.ROOT,
                     "no verdict: %d collection(s) of the whole heap (full, or G1 mixed) in the log, %d needed; the heap"
                     + " after a young collection creeps up without any leak until one comes (run longer, or see the"
                     + " live set with scripts/soak.sh)", points.size(), MIN_FLOORS));
         }
-        double slopePerMs = slope(points);
-        long first = points.get(0)[1];
-        long last = points.get(points.size() - 1)[1];
-        long spanMs = points.get(points.size() - 1)[0] - points.get(0)[0];
-        double fittedRise = slopePerMs * spanMs;
-        int third = points.size() / 3;
-        long highestFirst = Long.MIN_VALUE;
-        for (long[] p : points.subList(0, third)) {
-            highestFirst = Math.max(highestFirst, p[1]);
-        }
-        long lowestLast = Long.MAX_VALUE;
-        for (long[] p : points.subList(points.size() - third, points.size())) {
-            lowestLast = Math.min(lowestLast, p[1]);
-        }
-        boolean rising = first > 0 && fittedRise > 0 && lowestLast > highestFirst
-                && lowestLast - first >= first * MIN_RISE_PERCENT / 100;
-        double perHour = slopePerMs * 3_600_000;
+        long first = Math.round(trend.first());
+        long last = Math.round(trend.last());
+        boolean rising = trend.verdict() == SeriesTrend.Verdict.RISING;
+        double perHour = trend.slopePerHour();
         String figures = String.format(Locale.ROOT, "heap after full/mixed GC %.1f -> %.1f MiB over %d collections in"
-                + " %.1f min (%+.1f MiB/h)", first / MIB, last / MIB, points.size(), spanMs / 60_000.0, perHour / MIB);
+                + " %.1f min (%+.1f MiB/h)", first / MIB, last / MIB, points.size(), trend.spanMs() / 60_000.0,
+                perHour / MIB);
         return new HeapTrend(rising ? Verdict.RISING : Verdict.FLAT, points.size(), first, last, perHour, rising
                 ? figures + ": it keeps rising, the classic leak signal (a heap dump after a full GC shows what holds it)"
                 : figures + ": flat");
@@ -90,24 +81,6 @@ public final class HeapTrend {
     /** A full collection, or G1's mixed one (its old regions too). */
     static boolean cleansTheWholeHeap(GcEvent e) {
         return e.full() || e.type().contains("(Mixed)");
-    }
-
-    private static double slope(List<long[]> points) {
-        double n = points.size();
-        double t0 = points.get(0)[0];
-        double sx = 0;
-        double sy = 0;
-        double sxx = 0;
-        double sxy = 0;
-        for (long[] p : points) {
-            double x = p[0] - t0;
-            sx += x;
-            sy += p[1];
-            sxx += x * x;
-            sxy += x * p[1];
-        }
-        double d = n * sxx - sx * sx;
-        return d == 0 ? 0 : (n * sxy - sx * sy) / d;
     }
 
     public Verdict verdict() {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
  * run.json                          settings, versions, host, services, scenarios ({@link RunManifest})
  * scenarios/&lt;name&gt;/results.jtl     the scenario's samples       .../perfmon.csv    server metrics
  * scenarios/&lt;name&gt;/perfmon-generators.csv   the load generators' metrics (a distributed run's --generator-agents)
+ * scenarios/&lt;name&gt;/perfmon-jvms.csv   threads, open files, context switches of the run's JVMs and the host's, 1/s
  * scenarios/&lt;name&gt;/jmeter.log      .../jmeter.out (JMeter's console)   .../dashboard/ (JMeter's HTML report)
  * scenarios/&lt;name&gt;/profiles/       stress run --profile: &lt;service&gt;.jfr per JVM, capture.json, &lt;service&gt;.jfr.log
  * gc/&lt;service&gt;-gc.log             GC logs of provider, consumer, and JMeter per scenario
@@ -34,6 +35,7 @@ public final class RunLayout {
     public static final String JMETER_LOG = "jmeter.log";
     public static final String JMETER_OUT = "jmeter.out";
     public static final String GENERATORS_PERFMON = "perfmon-generators.csv";
+    public static final String JVMS_PERFMON = "perfmon-jvms.csv";
     public static final String DASHBOARD = "dashboard";
     /** What the GC logs' names end with: {@code <service>-gc.log}. */
     public static final String GC_LOG_SUFFIX = "-gc.log";
@@ -87,6 +89,14 @@ public final class RunLayout {
     /** The load generators' PerfMon readings beside the scenario's JTL ({@code stress run --generator-agents}). */
     public Path generatorsPerfMonCsv(String scenario) {
         return scenarioDir(scenario).resolve(GENERATORS_PERFMON);
+    }
+
+    /**
+     * The run's JVMs' threads, open files and context switches, and the host's context switches, read from the services'
+     * PerfMon agent once a second while the scenario runs ({@link io.dubbostress.report.perfmon.JvmMetricLabel}).
+     */
+    public Path jvmsPerfMonCsv(String scenario) {
+        return scenarioDir(scenario).resolve(JVMS_PERFMON);
     }
 
     public Path jmeterLog(String scenario) {

@@ -55,6 +55,11 @@ public final class RunManifest {
     public Map<String, String> host = new LinkedHashMap<>();
     public List<ServiceRecord> services = new ArrayList<>();
     public List<ScenarioRecord> scenarios = new ArrayList<>();
+    /**
+     * What the run did not read through the PerfMon agent, a line each: a service given by address (its process is
+     * not the run's to know), an agent on another host (the local JVMs' process ids mean nothing there).
+     */
+    public List<String> jvmMetricsNotRead = new ArrayList<>();
 
     /** One scenario's record. */
     @JsonPropertyOrder({"name", "scenario", "trial", "plan", "payloadBytes", "status", "startEpochMs", "endEpochMs",
