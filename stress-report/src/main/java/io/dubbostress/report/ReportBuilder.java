@@ -127,21 +127,15 @@ public final class ReportBuilder {
                 } else if (name.endsWith(GcLogFiles.GCEASY_SUFFIX)) {
                     warnings.add(input + ": GCeasy answers are read next to their log; give the log or its "
                             + "analysis instead");
-                } else if (name.endsWith(RunLayout.JVMS_PERFMON)) {
-                    jvmMetrics.read(input);
                 } else if (name.contains("perfmon")) {
-                    perfMon.read(input);
+                    readPerfMon(input, perfMon, jvmMetrics);
                 } else {
                     jtls.add(input);
                 }
             }
         }
         for (Path file : extraPerfMon) {
-            if (file.getFileName().toString().endsWith(RunLayout.JVMS_PERFMON)) {
-                jvmMetrics.read(file);
-            } else {
-                perfMon.read(file);
-            }
+            readPerfMon(file, perfMon, jvmMetrics);
         }
         String source;
         if (run != null) {
@@ -240,20 +234,27 @@ public final class ReportBuilder {
                 scenarios.add(unrecorded(plan, relative, e.getMessage()));
                 continue;
             }
-            if (serverFigures && readIfThere(plan.perfMon(), perfMon::read, plan, warnings)) {
-                coverage(plan, warnings);
-            }
-            // a distributed run's load generators, read by stress run (--generator-agents) in the same format
             if (serverFigures) {
+                if (readIfThere(plan.perfMon(), perfMon::read, plan, warnings)) {
+                    coverage(plan, warnings);
+                }
+                // a distributed run's load generators, read by stress run (--generator-agents) in the same format
                 readIfThere(plan.jtl().resolveSibling(RunLayout.GENERATORS_PERFMON), perfMon::read, plan, warnings);
-            }
-            // the run's JVMs and the host's context switches, read by stress run from the services' agent
-            if (serverFigures) {
+                // the run's JVMs and the host's context switches, read by stress run from the services' agent
                 readIfThere(plan.jtl().resolveSibling(RunLayout.JVMS_PERFMON), jvmMetrics::read, plan, warnings);
             }
         }
         if (serverFigures) {
             gcInputs.addAll(run.gcLogs());
+        }
+    }
+
+    /** A PerfMon collector file given by name: the run's JVM readings ({@link RunLayout#JVMS_PERFMON}) or server metrics. */
+    private static void readPerfMon(Path file, PerfMonData perfMon, JvmMetrics jvmMetrics) {
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(RunLayout.JVMS_PERFMON)) {
+            jvmMetrics.read(file);
+        } else {
+            perfMon.read(file);
         }
     }
 
