@@ -177,6 +177,10 @@ class StepVerdictTest {
         assertThat(json.get("achievedPerSec").isNull()).isTrue();
         assertThat(json.get("fromDueP99Us").isNull()).isTrue();
         assertThat(json.get("errorPercent").isNull()).isTrue();
+        assertThat(json.get("lagFirstQuarterUs").isNull()).as("no call in the quarter: no lag, not -1").isTrue();
+        assertThat(json.get("lagLastQuarterUs").isNumber()).isTrue();
+        assertThat(json.get("lagLastQuarterUs").asLong()).as("the calls that never ended, at their least lag: JMeter"
+                + " ended with the window").isZero();
     }
 
     /** A bisection below the first step's rate: too few calls for p99 is not sure, and ends the search. */
