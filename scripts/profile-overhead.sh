@@ -4,18 +4,24 @@
 # report.json and, for the profiled rounds, the size of each profile; the medians of each side at the end.
 # docs/PROFILES.md and docs/BENCHMARKS.md show what came out of it.
 #
-# Usage: scripts/profile-overhead.sh [--rounds N] [--out DIR] [-- more options for stress run]
+# Usage: scripts/profile-overhead.sh [--rounds N] [--out DIR] [--kernel] [--options OPTS] [-- more options for stress run]
 #   scripts/profile-overhead.sh                                    # 2 rounds a side: 20 threads, 60 s, direct-1k, hop-1k
 #   scripts/profile-overhead.sh --rounds 1 -- --duration 30s
+#   scripts/profile-overhead.sh --kernel                           # --profile-kernel (perf_events) instead of --profile
+#   scripts/profile-overhead.sh --options event=ctimer,interval=20ms   # other sampling options (STRESS_PROFILE_OPTIONS)
 # Needs: bash, jq.
 set -euo pipefail
 
 rounds=2
+profile=--profile
+options=
 out="results/profile-overhead-$(date -u +%Y%m%d-%H%M%S)"
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --kernel) profile=--profile-kernel; shift ;;
+    --options) options="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "profile-overhead: unknown option '$1' (see the usage at the top of $0)" >&2; exit 2 ;;
   esac
@@ -28,9 +34,9 @@ for ((r = 1; r <= rounds; r++)); do
   for side in off on; do
     dir="$out/round$r-$side"
     flag=()
-    [ "$side" = on ] && flag=(--profile)
+    [ "$side" = on ] && flag=("$profile")
     echo "profile-overhead: round $r, profile $side -> $dir" >&2
-    "$here/stress" run --scenarios direct-1k,hop-1k --threads 20 --duration 60s --no-dashboard "${flag[@]}" \
+    STRESS_PROFILE_OPTIONS="$options" "$here/stress" run --scenarios direct-1k,hop-1k --threads 20 --duration 60s --no-dashboard "${flag[@]}" \
       "$@" --out "$dir" > "$dir.out" 2>&1 || echo "profile-overhead: round $r $side exited $? (see $dir.out)" >&2
     for s in $(jq -r '.scenarios[].name' "$dir/report.json"); do
       bytes=0

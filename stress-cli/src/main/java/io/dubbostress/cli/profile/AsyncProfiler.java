@@ -7,17 +7,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * async-profiler (Maven Central's {@code tools.profiler:async-profiler}, whose jar carries its Linux x64 and arm64
  * libraries) loaded into a running JVM through the attach API, as its own {@code asprof} does: CPU samples every
- * 10 ms ({@code perf_events}, with kernel frames; where perf_events is not allowed -- not root with a strict
+ * 10 ms of each thread's CPU time, allocations sampled every {@value #ALLOC} and lock waits longer than 10 ms, all
+ * into one JFR file. The CPU is sampled by a per-thread CPU timer ({@code ctimer}: the kernel's time shows at the
+ * Java or native frame that entered it), or with {@code kernelFrames} by {@code perf_events} (kernel frames too, but a
+ * perf event per thread, switched at every context switch, of which a Dubbo run has many: docs/PROFILES.md, Cost, has
+ * what each costs; where perf_events is not allowed -- not root with a strict
  * {@code perf_event_paranoid}, a container's seccomp profile -- async-profiler falls back to {@code ctimer} by itself,
- * and the recording says which), allocations sampled every 512 KiB and lock waits longer than 10 ms, all into one JFR
- * file. Its messages go to a log beside the profile ({@code <file>.log}), read back when it refuses.
+ * and the recording says which). Its messages go to a log beside the profile ({@code <file>.log}), read back when it
+ * refuses. The environment variable {@code STRESS_PROFILE_OPTIONS} replaces the sampling options (for measuring
+ * others, as {@code scripts/profile-overhead.sh --options} does): async-profiler's own, {@code event}, {@code interval},
+ * {@code alloc}, {@code lock}, {@code cstack}, {@code jstackdepth}.
  *
  * <pre>
- * ProfilerEngine engine = AsyncProfiler.fromClassPath(Files.createTempDirectory("profiler"));
+ * ProfilerEngine engine = AsyncProfiler.fromClassPath(Files.createTempDirectory("profiler"), false);
  * engine.start(pid, Path.of("run/scenarios/hop-1k/profiles/consumer.jfr"));
  * engine.stop(pid, Path.of("run/scenarios/hop-1k/profiles/consumer.jfr"));
  * </pre>
@@ -26,23 +34,36 @@ public final class AsyncProfiler implements ProfilerEngine {
 
     /** The version of the library this jar carries (the root pom's {@code async-profiler.version}). */
     static final String VERSION = "4.1";
-    static final String OPTIONS = "event=cpu,interval=10ms,alloc=512k,lock=10ms";
+    static final String ALLOC = "2m";
+    /** --profile: CPU time by a per-thread CPU timer, allocations, lock waits. */
+    static final String OPTIONS = "event=ctimer,interval=10ms,alloc=" + ALLOC + ",lock=10ms";
+    /** --profile-kernel: the same with the CPU sampled by perf_events, kernel frames included. */
+    static final String KERNEL_OPTIONS = "event=cpu,interval=10ms,alloc=" + ALLOC + ",lock=10ms";
+    /** The variable that replaces the options, and the options it may set. */
+    static final String OPTIONS_VARIABLE = "STRESS_PROFILE_OPTIONS";
+    private static final java.util.Set<String> SETTABLE = Set.of("event", "interval", "alloc", "lock",
+            "cstack", "jstackdepth");
 
     private final Path library;
     private final Path unpackedIn;
+    private final String options;
 
-    private AsyncProfiler(Path library, Path unpackedIn) {
+    private AsyncProfiler(Path library, Path unpackedIn, String options) {
         this.library = library;
         this.unpackedIn = unpackedIn;
+        this.options = options;
     }
 
     /**
      * Unpacks the library for this machine ({@code linux-x64/libasyncProfiler.so}, {@code linux-arm64/...}) from the
-     * class path into {@code dir}.
+     * class path into {@code dir}; {@code kernelFrames}: CPU samples by perf_events ({@link #KERNEL_OPTIONS}), else by
+     * the CPU timer ({@link #OPTIONS}), unless {@value #OPTIONS_VARIABLE} says otherwise.
      *
-     * @throws ProfilerException when this OS or CPU has no library in the jar, or it cannot be written
+     * @throws ProfilerException when this OS or CPU has no library in the jar, it cannot be written, or
+     *     {@value #OPTIONS_VARIABLE} holds an option that is not a sampling option
      */
-    public static AsyncProfiler fromClassPath(Path dir) {
+    public static AsyncProfiler fromClassPath(Path dir, boolean kernelFrames) {
+        String options = options(System.getenv(OPTIONS_VARIABLE), kernelFrames);
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         String folder;
@@ -65,7 +86,7 @@ public final class AsyncProfiler implements ProfilerEngine {
             Files.createDirectories(dir);
             Path library = dir.resolve("libasyncProfiler.so");
             Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
-            return new AsyncProfiler(library, dir);
+            return new AsyncProfiler(library, dir, options);
         } catch (IOException e) {
             throw new ProfilerException("cannot unpack async-profiler into " + dir + ": " + e.getMessage(), e);
         }
@@ -78,13 +99,29 @@ public final class AsyncProfiler implements ProfilerEngine {
 
     @Override
     public String options() {
-        return OPTIONS;
+        return options;
+    }
+
+    /** The sampling options: {@code given} ({@value #OPTIONS_VARIABLE}) when set, checked, else the mode's. */
+    static String options(String given, boolean kernelFrames) {
+        if (given == null || given.isBlank()) {
+            return kernelFrames ? KERNEL_OPTIONS : OPTIONS;
+        }
+        for (String option : given.trim().split(",")) {
+            int eq = option.indexOf('=');
+            if (eq <= 0 || !SETTABLE.contains(option.substring(0, eq).trim())) {
+                throw new ProfilerException(OPTIONS_VARIABLE + "='" + given + "': '" + option + "' is not one of the"
+                        + " sampling options it may set (" + String.join("=..., ", new TreeSet<>(SETTABLE))
+                        + "=...)");
+            }
+        }
+        return given.trim();
     }
 
     @Override
     public void start(long pid, Path file) {
         Path log = log(file);
-        command(pid, "start," + OPTIONS + ",jfr,file=" + path(file) + ",log=" + path(log), log);
+        command(pid, "start," + options + ",jfr,file=" + path(file) + ",log=" + path(log), log);
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * JDK's attach mechanism, so the JVM must run as the same user and allow it (not {@code -XX:+DisableAttachMechanism}).
  *
  * <pre>
- * ProfilerEngine engine = AsyncProfiler.fromClassPath(tempDir);
+ * ProfilerEngine engine = AsyncProfiler.fromClassPath(tempDir, false);
  * engine.start(pid, Path.of("provider.jfr"));
  * ...
  * engine.stop(pid, Path.of("provider.jfr"));

@@ -15,7 +15,7 @@ import java.util.List;
  * scenario's capture.json, and the report lists it.
  *
  * <pre>
- * RunProfiler profiler = RunProfiler.create(err);
+ * RunProfiler profiler = RunProfiler.create(false, err);
  * try (ScenarioProfiles p = profiler.start(layout, "hop-1k", jvms, warmup, duration)) {
  *     run.await(...);
  * }
@@ -33,12 +33,15 @@ public final class RunProfiler {
         this.err = err;
     }
 
-    /** The run's profiler: async-profiler, or none with the reason said on {@code err}. */
-    public static RunProfiler create(PrintStream err) {
+    /**
+     * The run's profiler: async-profiler ({@code kernelFrames}: its CPU samples by perf_events, --profile-kernel), or
+     * none with the reason said on {@code err}.
+     */
+    public static RunProfiler create(boolean kernelFrames, PrintStream err) {
         try {
             Path dir = Files.createTempDirectory("dubbo-stress-profiler");
             dir.toFile().deleteOnExit();
-            AsyncProfiler engine = AsyncProfiler.fromClassPath(dir);
+            AsyncProfiler engine = AsyncProfiler.fromClassPath(dir, kernelFrames);
             dir.resolve("libasyncProfiler.so").toFile().deleteOnExit(); // registered last, deleted first
             err.println("stress run: --profile: " + engine.name() + " (" + engine.options() + ") over each scenario's"
                     + " steady window");

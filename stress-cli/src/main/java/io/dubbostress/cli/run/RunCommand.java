@@ -79,6 +79,11 @@ public class RunCommand implements Callable<Integer> {
             + "frames and, per hop/direct pair, the frames the hop adds per call, in the report (docs/PROFILES.md).")
     boolean profile;
 
+    @Option(names = "--profile-kernel", description = "As --profile, with the CPU sampled through perf_events so that "
+            + "kernel frames show (socket writes, futex waits); it costs far more throughput than --profile's CPU "
+            + "timer (docs/PROFILES.md, Cost).")
+    boolean profileKernel;
+
     @Override
     public Integer call() {
         RunSettings settings = settings();
@@ -114,9 +119,10 @@ public class RunCommand implements Callable<Integer> {
                 throw new UserError("Option '--find-max-rate' cannot be used with '--remote': the search judges each "
                         + "step from the moment this machine's JMeter started its schedule; run it with a local JMeter");
             }
-            if (profile) {
-                throw new UserError("Option '--profile' profiles a run's scenarios, not a capacity search's trials: "
-                        + "drop --find-max-rate, or --profile");
+            if (profile || profileKernel) {
+                String option = profile ? "--profile" : "--profile-kernel";
+                throw new UserError("Option '" + option + "' profiles a run's scenarios, not a capacity search's "
+                        + "trials: drop --find-max-rate, or " + option);
             }
             l = l.atRate(search.startRate()); // the run's rate is the first trial's, 100 calls/s when not given
         }
@@ -124,7 +130,8 @@ public class RunCommand implements Callable<Integer> {
         l.rate().check(h.threads(), l.duration());
         RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
-                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null, profile);
+                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null,
+                profileKernel ? RunSettings.Profile.KERNEL : profile ? RunSettings.Profile.CPU : RunSettings.Profile.OFF);
         // the shares, and an address the servers can call back, are checked before anything starts
         if (!settings.remote().isEmpty()) {
             settings.generators().threadsPerServer(h.threads());

@@ -20,11 +20,18 @@ import java.util.Map;
  * @param capacity the capacity search (--find-max-rate); null for an ordinary run
  * @param out the run folder; {@code outIsStampedDefault}: --out was not given, so {@link RunFolderSetup#defaultLocation()}
  *     may take a suffix if another run has it
- * @param profile --profile: each JVM the run starts is profiled over each scenario's steady window
+ * @param profile --profile, --profile-kernel: each JVM the run starts is profiled over each scenario's steady window
  */
 record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, CapacityOptions.Capacity capacity,
                    ServiceOptions.Services services, RemoteOptions.Remote remote, JMeterOptions.JMeter jmeter,
-                   Path out, boolean outIsStampedDefault, boolean profile) {
+                   Path out, boolean outIsStampedDefault, Profile profile) {
+
+    /** Whether and how the run profiles its JVMs: not, with a CPU timer (--profile), with perf_events (--profile-kernel). */
+    enum Profile { OFF, CPU, KERNEL }
+
+    boolean profiled() {
+        return profile != Profile.OFF;
+    }
 
     RemoteGenerators generators() {
         return new RemoteGenerators(remote.hosts(), remote.rmiHostname(), remote.rmiLocalPort(), remote.rmiKeystore());
@@ -77,7 +84,10 @@ record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, Capaci
                     .toArray(String[]::new)));
         }
         m.put("dashboard", String.valueOf(jmeter.dashboard()));
-        m.put("profile", String.valueOf(profile));
+        m.put("profile", String.valueOf(profiled()));
+        if (profile == Profile.KERNEL) {
+            m.put("profileKernel", "true");
+        }
         return m;
     }
 }

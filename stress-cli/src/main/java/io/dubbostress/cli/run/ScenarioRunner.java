@@ -80,7 +80,8 @@ final class ScenarioRunner {
         this.err = err;
         this.terminal = terminal;
         this.space = space;
-        this.profiler = settings.profile() ? RunProfiler.create(err) : null;
+        this.profiler = settings.profiled() ? RunProfiler.create(settings.profile() == RunSettings.Profile.KERNEL, err)
+                : null;
     }
 
     /**

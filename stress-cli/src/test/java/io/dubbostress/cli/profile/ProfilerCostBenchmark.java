@@ -13,16 +13,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What async-profiler, as {@code stress run --profile} sets it (CPU every 10 ms, allocations every 512 KiB, locks over
- * 10 ms), costs a busy JVM, measured so that a busy machine does not decide it: a {@link ProfiledWork} JVM does fixed
+ * What async-profiler, as {@code stress run --profile} sets it ({@link AsyncProfiler#OPTIONS}; {@code --kernel} as
+ * {@code --profile-kernel} does), costs a busy JVM, measured so that a busy machine does not decide it: a {@link ProfiledWork} JVM does fixed
  * units of work while the profiler is alternately off and on (rounds of {@code args[1]} s each, off first), and each
  * phase's units per CPU second of that JVM (its own CPU time, /proc) are compared. Not a test (no assertion on time);
  * the numbers go to docs/PROFILES.md and docs/BENCHMARKS.md. Run after a build:
  * <pre>
  * java -cp "stress-cli/target/test-classes:stress-cli/target/stress-cli.jar:stress-api/target/test-classes" \
- *     io.dubbostress.cli.profile.ProfilerCostBenchmark 8 4 /tmp/profiler-cost
+ *     io.dubbostress.cli.profile.ProfilerCostBenchmark 8 4 /tmp/profiler-cost [--kernel]
  * </pre>
- * args: rounds (each an off and an on phase), seconds per phase, a work folder.
+ * args: rounds (each an off and an on phase), seconds per phase, a work folder, {@code --kernel} for perf_events.
  */
 public final class ProfilerCostBenchmark {
 
@@ -36,7 +36,8 @@ public final class ProfilerCostBenchmark {
         long phaseMs = Long.parseLong(args[1]) * 1000;
         Path dir = Paths.get(args[2]);
         Files.createDirectories(dir);
-        AsyncProfiler engine = AsyncProfiler.fromClassPath(dir.resolve("lib"));
+        AsyncProfiler engine = AsyncProfiler.fromClassPath(dir.resolve("lib"),
+                args.length > 3 && args[3].equals("--kernel"));
         long lifeMs = (rounds * 2 + 2) * phaseMs + 10_000;
         try (ChildJvm work = ChildJvm.mainClass(ProfiledWork.class.getName(), System.getProperty("java.class.path"))
                 .jvmArgs("-Xmx256m").args("2", String.valueOf(lifeMs)).log(dir.resolve("work.log")).start()) {

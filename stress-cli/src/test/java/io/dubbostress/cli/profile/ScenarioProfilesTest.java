@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link ScenarioProfiles} with the real async-profiler (the library of Maven Central's jar) attached to real JVMs: a
@@ -41,25 +43,30 @@ class ScenarioProfilesTest {
     @TempDir
     static Path dir;
 
+    /** --profile's engine (a CPU timer) and --profile-kernel's (perf_events where allowed). */
     static AsyncProfiler engine;
+    static AsyncProfiler kernelEngine;
 
     @BeforeAll
     static void unpack() {
-        engine = AsyncProfiler.fromClassPath(dir.resolve("lib"));
+        engine = AsyncProfiler.fromClassPath(dir.resolve("lib"), false);
+        kernelEngine = AsyncProfiler.fromClassPath(dir.resolve("lib-kernel"), true);
     }
 
     @AfterAll
     static void remove() {
         engine.close();
+        kernelEngine.close();
     }
 
-    @Test
-    void profilesAKnownHotMethodAtTheShareItsOwnClockMeasured() throws IOException, InterruptedException {
-        RunLayout layout = new RunLayout(dir.resolve("run-hot"));
+    @ParameterizedTest(name = "kernel frames {0}")
+    @ValueSource(booleans = {false, true})
+    void profilesAKnownHotMethodAtTheShareItsOwnClockMeasured(boolean kernelFrames) throws Exception {
+        RunLayout layout = new RunLayout(dir.resolve("run-hot-" + kernelFrames));
         try (ChildJvm burner = burner(180_000, "burner.log")) {
             burner.awaitLog(l -> l.startsWith("split"), "its first split", Duration.ofSeconds(30));
             long now = System.currentTimeMillis();
-            ScenarioProfiles profiles = ScenarioProfiles.start(engine, null, layout, "s1",
+            ScenarioProfiles profiles = ScenarioProfiles.start(kernelFrames ? kernelEngine : engine, null, layout, "s1",
                     List.of(new ScenarioProfiles.Jvm("provider", burner.pid())), () -> now, Duration.ZERO,
                     Duration.ofMinutes(2), System.err);
             // recorded until the burner has had 2 s of CPU since the start, however busy the machine is
@@ -90,7 +97,16 @@ class ScenarioProfilesTest {
                     hot + cold, measured).isBetween(measured - 0.1, measured + 0.1);
             // the main thread burns all the time: most of the JVM's samples are in its two methods
             assertThat((double) (hot + cold) / profile.cpu().weight()).isGreaterThan(0.5);
-            assertThat(profile.cpuEngine()).isIn("perf_events", "ctimer", "itimer");
+            if (!kernelFrames) {
+                assertThat(profile.cpuEngine()).as("--profile's CPU timer").isEqualTo("ctimer");
+            } else if (perfEventsAllowed()) {
+                assertThat(profile.cpuEngine()).as("--profile-kernel as root or with perf_event_paranoid <= 1")
+                        .isEqualTo("perf_events");
+            } else {
+                assertThat(profile.cpuEngine()).as("--profile-kernel where perf_events is not allowed")
+                        .isIn("ctimer", "itimer");
+            }
+            assertThat(capture.options).isEqualTo(kernelFrames ? AsyncProfiler.KERNEL_OPTIONS : AsyncProfiler.OPTIONS);
 
             // a second, simple count: the JDK's jfr tool prints the samples; those with hot in their stack
             assertThat(jfrToolCount(file, "Burner.hot(")).as("jfr print's count of hot's samples").isEqualTo(hot);
@@ -116,7 +132,7 @@ class ScenarioProfilesTest {
             await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(log).contains("split"));
             long pid = burner.descendants().findFirst().map(ProcessHandle::pid).orElse(burner.pid());
             long now = System.currentTimeMillis();
-            ScenarioProfiles p = ScenarioProfiles.start(engine, null, layout, "s6",
+            ScenarioProfiles p = ScenarioProfiles.start(kernelEngine, null, layout, "s6",
                     List.of(new ScenarioProfiles.Jvm("provider", pid)), () -> now, Duration.ZERO, Duration.ofMinutes(2),
                     System.err);
             long before = cpuNs(lastSplit(Files.readString(log)));
@@ -126,6 +142,7 @@ class ScenarioProfilesTest {
             ProfileCapture.Target target = ProfileCapture.read(layout.profileCapture("s6")).target("provider");
             assertThat(target.status).as(target.reason).isEqualTo(ProfileCapture.RECORDED);
             JfrProfile profile = JfrProfile.read(profiles.resolve(target.file), Long.MIN_VALUE, Long.MAX_VALUE);
+            // --profile-kernel asked for perf_events; a user without the right gets the timer, as the report says
             assertThat(profile.cpuEngine()).isIn("perf_events", "ctimer", "itimer");
             assertThat(total(profile.cpu().framesByName(), Burner.class.getName() + ".hot")).isPositive();
             System.out.println("a JVM of nobody was sampled with " + profile.cpuEngine());
@@ -235,6 +252,13 @@ class ScenarioProfilesTest {
     private static ChildJvm burner(long lifeMs, String log) {
         return ChildJvm.mainClass(Burner.class.getName(), System.getProperty("java.class.path"))
                 .jvmArgs("-Xmx64m").args(String.valueOf(lifeMs)).log(dir.resolve(log)).start();
+    }
+
+    /** Whether this test's JVM may open perf events with kernel frames: root, or kernel.perf_event_paranoid <= 1. */
+    private static boolean perfEventsAllowed() throws IOException {
+        Path paranoid = Path.of("/proc/sys/kernel/perf_event_paranoid");
+        return "root".equals(System.getProperty("user.name"))
+                || Files.isReadable(paranoid) && Integer.parseInt(Files.readString(paranoid).trim()) <= 1;
     }
 
     private static long cpuNs(long[] split) {

@@ -46,6 +46,18 @@ class ProviderUrlIT {
             JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(runJson.at("/settings/provider").asText()).isEqualTo(url);
             assertThat(runJson.at("/settings/sampler").asText()).startsWith("jmeter-dubbo3-sampler");
+            // the provider is the URL's: the run starts none of its own, so no JVM figure is labelled "provider"
+            JsonNode providerRecord = null;
+            for (JsonNode service : runJson.get("services")) {
+                if (service.get("name").asText().equals("provider")) {
+                    providerRecord = service;
+                }
+            }
+            assertThat(providerRecord).as("run.json's provider").isNotNull();
+            assertThat(providerRecord.get("status").asText()).isEqualTo("external");
+            assertThat(providerRecord.get("startedByRun").asBoolean()).isFalse();
+            assertThat(providerRecord.get("address").asText()).isEqualTo("127.0.0.1:" + port);
+            assertThat(run.resolve("logs/provider.log")).doesNotExist();
             Path folder = run.resolve("scenarios/direct-1k");
             List<String> rows = Files.readAllLines(folder.resolve("results.jtl"));
             // the first sample of each thread starts Dubbo 3 (seconds on a loaded machine): a 15 s run still has

@@ -85,6 +85,9 @@ class RunOptionsTest {
                 "dubbo://127.0.0.1:20880");
         assertRefused("stress run: Option '--profile' profiles a run's scenarios, not a capacity search's trials: "
                 + "drop --find-max-rate, or --profile", "--find-max-rate", "--slo", "p99=20ms", "--profile");
+        assertRefused("stress run: Option '--profile-kernel' profiles a run's scenarios, not a capacity search's "
+                + "trials: drop --find-max-rate, or --profile-kernel", "--find-max-rate", "--slo", "p99=20ms",
+                "--profile-kernel");
         assertRefused("stress run: Invalid value for option '--provider': 'nohost' is not HOST:PORT",
                 "--provider", "nohost");
         assertRefused("stress run: Invalid value for option '--agent': port 70000 is not 1-65535",

@@ -43,6 +43,14 @@ public final class ProfileSection {
         this.hostSwitches = hostSwitches;
     }
 
+    /**
+     * Whether the recording asked for perf_events: async-profiler's {@code event=cpu} (--profile-kernel, and every
+     * --profile before it sampled with a CPU timer); --profile's own timer ({@code event=ctimer}) is no fallback.
+     */
+    static boolean askedPerfEvents(String options) {
+        return options != null && List.of(options.split(",")).contains("event=cpu");
+    }
+
     /** No profiles (a run without --profile, loose files). */
     public static ProfileSection none() {
         return new ProfileSection(Map.of(), Map.of(), Map.of(), Map.of());
@@ -57,6 +65,7 @@ public final class ProfileSection {
         RunLayout layout = new RunLayout(root);
         Map<String, List<ServiceProfile>> byScenario = new LinkedHashMap<>();
         Map<String, Double> hostSwitches = new LinkedHashMap<>();
+        List<String> timers = new ArrayList<>();
         for (ScenarioResult scenario : scenarios) {
             Path file = layout.profileCapture(scenario.name());
             if (!Files.isRegularFile(file)) {
@@ -92,15 +101,16 @@ public final class ProfileSection {
                 }
             }
             byScenario.put(scenario.name(), profiles);
+            if (askedPerfEvents(capture.options)) {
+                profiles.stream().filter(ServiceProfile::present)
+                        .filter(p -> "ctimer".equals(p.profile().cpuEngine()) || "itimer".equals(p.profile().cpuEngine()))
+                        .forEach(p -> timers.add(p.scenario() + "/" + p.service()));
+            }
         }
-        List<String> timers = new ArrayList<>();
-        byScenario.values().forEach(list -> list.stream().filter(ServiceProfile::present)
-                .filter(p -> "ctimer".equals(p.profile().cpuEngine()) || "itimer".equals(p.profile().cpuEngine()))
-                .forEach(p -> timers.add(p.scenario() + "/" + p.service())));
         if (!timers.isEmpty()) {
-            warnings.add("profiles sampled with a CPU timer, not perf_events (not allowed here: not root with"
-                    + " kernel.perf_event_paranoid above 1, or a container's seccomp profile): CPU time as usual, but no"
-                    + " kernel frames (" + String.join(", ", timers) + ")");
+            warnings.add("--profile-kernel's profiles sampled with a CPU timer, not perf_events (not allowed here: not"
+                    + " root with kernel.perf_event_paranoid above 1, or a container's seccomp profile): CPU time as"
+                    + " usual, but no kernel frames (" + String.join(", ", timers) + ")");
         }
         Map<HopOverhead, Map<String, ProfileDiff>> diffs = new LinkedHashMap<>();
         Map<HopOverhead, String> sentences = new LinkedHashMap<>();
