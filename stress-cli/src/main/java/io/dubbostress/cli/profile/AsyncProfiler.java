@@ -34,7 +34,7 @@ public final class AsyncProfiler implements ProfilerEngine {
 
     /** The version of the library this jar carries (the root pom's {@code async-profiler.version}). */
     static final String VERSION = "4.1";
-    static final String ALLOC = "2m";
+    static final String ALLOC = "16m";
     /** --profile: CPU time by a per-thread CPU timer, allocations, lock waits. */
     static final String OPTIONS = "event=ctimer,interval=10ms,alloc=" + ALLOC + ",lock=10ms";
     /** --profile-kernel: the same with the CPU sampled by perf_events, kernel frames included. */
@@ -90,6 +90,11 @@ public final class AsyncProfiler implements ProfilerEngine {
         } catch (IOException e) {
             throw new ProfilerException("cannot unpack async-profiler into " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The same library with other sampling options (checked as {@value #OPTIONS_VARIABLE}'s); for measuring them. */
+    AsyncProfiler withOptions(String sampling) {
+        return new AsyncProfiler(library, unpackedIn, options(sampling, false));
     }
 
     @Override

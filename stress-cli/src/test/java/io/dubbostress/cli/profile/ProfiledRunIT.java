@@ -69,12 +69,63 @@ class ProfiledRunIT {
                 assertThat(service.get("status").asText()).as(service.toString()).isEqualTo("ok");
                 assertThat(service.get("profiler").asText()).isEqualTo("async-profiler " + AsyncProfiler.VERSION);
                 assertThat(service.get("fileBytes").asLong()).isPositive();
+                // --profile's CPU timer, and its allocation samples: a JVM without one has no figure, never a 0
+                assertThat(service.get("cpuEngine").asText()).isEqualTo("ctimer");
+                JsonNode allocations = service.get("allocations");
+                if (allocations.get("events").asLong() == 0) {
+                    assertThat(allocations.get("bytesPerCall").isNull()).as(service.toString()).isTrue();
+                } else {
+                    assertThat(allocations.get("bytesPerCall").asDouble()).as(service.toString()).isPositive();
+                }
             }
         }
+        // the provider allocates some 20 KiB for every call: sampled every 16 MiB, it has samples (in one scenario at
+        // least, however slow a busy machine makes the calls)
+        assertThat(service("direct-1k", "provider").at("/allocations/events").asLong()
+                + service("hop-1k", "provider").at("/allocations/events").asLong()).isPositive();
+        assertThat(report.at("/warnings").toString()).doesNotContain("CPU timer, not perf_events");
         assertThat(seen).containsExactly("direct-1k/provider", "direct-1k/consumer", "direct-1k/jmeter",
                 "hop-1k/provider", "hop-1k/consumer", "hop-1k/jmeter");
         for (String file : new String[] {"provider.jfr", "consumer.jfr", "jmeter.jfr", "capture.json"}) {
             assertThat(run.resolve("scenarios/hop-1k/profiles").resolve(file)).isNotEmptyFile();
+        }
+    }
+
+    /**
+     * The allocation samples (one every 16 MiB, weighted) against a second, independent count: the provider's own GC
+     * log, whose collections say what was allocated between them (the report's allocation rate over the log's span),
+     * over every call the provider served (both scenarios' JTL rows: a hop call is one provider call). The log also
+     * holds the provider's start and its idle time between the scenarios, so its figure is a little higher; the band
+     * is wide for that and for the few samples a short run has.
+     */
+    @Test
+    void allocationsPerCallAgreeWithTheProvidersGcLog() throws IOException {
+        JsonNode gc = null;
+        for (JsonNode log : report.get("gc")) {
+            if (log.get("service").asText().equals("provider")) {
+                gc = log;
+            }
+        }
+        assertThat(gc).as("the provider's GC log in report.json").isNotNull();
+        long calls = 0; // every row of the JTLs, warm-up included (the report's samples are the steady state's)
+        for (String scenario : new String[] {"direct-1k", "hop-1k"}) {
+            try (var lines = Files.lines(run.resolve("scenarios").resolve(scenario).resolve("results.jtl"))) {
+                calls += lines.count() - 1;
+            }
+        }
+        double byGcLog = gc.get("allocationRateBytesPerSec").asDouble() * gc.get("spanSeconds").asDouble() / calls;
+        for (String scenario : new String[] {"direct-1k", "hop-1k"}) {
+            JsonNode allocations = service(scenario, "provider").get("allocations");
+            if (allocations.get("events").asLong() < 20) {
+                System.out.println(scenario + ": " + allocations.get("events") + " allocation samples: too few to"
+                        + " compare with the GC log");
+                continue;
+            }
+            double profiled = allocations.get("bytesPerCall").asDouble();
+            System.out.printf("%s: the provider's allocations per call, profiled %.0f B (%d samples), GC log %.0f B%n",
+                    scenario, profiled, allocations.get("events").asLong(), byGcLog);
+            assertThat(profiled).as("%s: profiled bytes per call against the GC log's %.0f", scenario, byGcLog)
+                    .isBetween(0.5 * byGcLog, 1.5 * byGcLog);
         }
     }
 

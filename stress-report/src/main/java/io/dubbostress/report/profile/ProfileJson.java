@@ -83,7 +83,9 @@ public final class ProfileJson {
         });
         frames(node.putArray("topFrames"), p, p.cpu().frames());
         frames(node.putArray("topFramesByTotal"), p, p.cpu().framesByTotal());
-        node.set("allocations", weights(jfr.allocations(), p, "bytesPerCall", 1));
+        ObjectNode allocations = weights(jfr.allocations(), p, "bytesPerCall", 1);
+        put(allocations, "bytesPerCall", ProfileTables.allocatedPerCall(jfr.allocations(), p), 2); // none: not measured
+        node.set("allocations", allocations);
         node.set("locks", weights(jfr.locks(), p, "waitUsPerCall", 1000));
         return node;
     }

@@ -115,7 +115,7 @@ public final class ProfileTables {
                     frames.row(scenario.getKey(), p.service(), f.name(), ProfileDiff.componentOfFrame(f.name()),
                             percent(p.percent(f.self())), percent(p.percent(f.total())), us(p.usPerCall(f.self())));
                 }
-                memory.row(scenario.getKey(), p.service(), kib(perCall(jfr.allocations().weight(), p)),
+                memory.row(scenario.getKey(), p.service(), kib(allocatedPerCall(jfr.allocations(), p)),
                         top(jfr.allocations()), us(perCall(jfr.locks().weight(), p) / 1000),
                         top(jfr.locks()));
             }
@@ -124,7 +124,9 @@ public final class ProfileTables {
                 + " call of the scenario; profiled: its samples in the steady state, each worth its share of that"
                 + " time. A service that takes no part in a scenario (the consumer in a direct one) still shows what it"
                 + " did meanwhile, per call of that scenario. ctx switches/s: voluntary and involuntary, of all the JVM's"
-                + " threads (/proc/<pid>/task/*/status) over the recording; threads, open files: at its start -> stop.");
+                + " threads (/proc/<pid>/task/*/status) over the recording; threads, open files: at its start -> stop."
+                + " The engine: ctimer, a per-thread CPU timer (time in the kernel counted at the frame that entered it);"
+                + " perf_events (--profile-kernel), the kernel's frames too.");
         for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
             double host = section.hostContextSwitchesPerSecond(scenario.getKey());
             if (!Double.isNaN(host)) {
@@ -135,7 +137,8 @@ public final class ProfileTables {
         frames.note("self: samples whose leaf is the frame; total: samples with the frame anywhere in their stack."
                 + " report.html draws each JVM's flame graph (click to zoom, search).");
         memory.note("Allocations: estimated from async-profiler's samples (one per TLAB or large object, weighted by its"
-                + " size); lock contention: time threads waited for a monitor or lock another thread held.");
+                + " size; sampled every few MiB allocated, so '-' where no sample fell in the window, not zero); lock"
+                + " contention: time threads waited for a monitor or lock another thread held.");
         tables.add(summary);
         tables.add(frames);
         tables.add(memory);
@@ -146,6 +149,14 @@ public final class ProfileTables {
         List<ProfileDiff.Delta> list = new ArrayList<>(deltas);
         list.sort(Comparator.comparingDouble((ProfileDiff.Delta d) -> Math.abs(d.delta())).reversed());
         return list;
+    }
+
+    /**
+     * Bytes allocated per call, estimated from the allocation samples; not measured (NaN) without one: the samples
+     * come every few MiB, so a JVM that allocated less in the window has none, and 0 would be a wrong figure.
+     */
+    static double allocatedPerCall(CallTree allocations, ServiceProfile p) {
+        return allocations.stacks() == 0 ? Double.NaN : perCall(allocations.weight(), p);
     }
 
     private static double perCall(long weight, ServiceProfile p) {
