@@ -21,8 +21,8 @@ import java.util.TreeSet;
  * {@code perf_event_paranoid}, a container's seccomp profile -- async-profiler falls back to {@code ctimer} by itself,
  * and the recording says which). Its messages go to a log beside the profile ({@code <file>.log}), read back when it
  * refuses. The environment variable {@code STRESS_PROFILE_OPTIONS} replaces the sampling options (for measuring
- * others, as {@code scripts/profile-overhead.sh --options} does): async-profiler's own, {@code event}, {@code interval},
- * {@code alloc}, {@code lock}, {@code cstack}, {@code jstackdepth}.
+ * others, as {@code scripts/profile-overhead.sh --options} does): async-profiler's own, {@code event},
+ * {@code interval}, {@code alloc}, {@code lock}, {@code cstack}, {@code jstackdepth}.
  *
  * <pre>
  * ProfilerEngine engine = AsyncProfiler.fromClassPath(Files.createTempDirectory("profiler"), false);
@@ -41,8 +41,7 @@ public final class AsyncProfiler implements ProfilerEngine {
     static final String KERNEL_OPTIONS = "event=cpu,interval=10ms,alloc=" + ALLOC + ",lock=10ms";
     /** The variable that replaces the options, and the options it may set. */
     static final String OPTIONS_VARIABLE = "STRESS_PROFILE_OPTIONS";
-    private static final java.util.Set<String> SETTABLE = Set.of("event", "interval", "alloc", "lock",
-            "cstack", "jstackdepth");
+    private static final Set<String> SETTABLE = Set.of("event", "interval", "alloc", "lock", "cstack", "jstackdepth");
 
     private final Path library;
     private final Path unpackedIn;

@@ -38,17 +38,18 @@ public final class RunProfiler {
      * none with the reason said on {@code err}.
      */
     public static RunProfiler create(boolean kernelFrames, PrintStream err) {
+        String option = kernelFrames ? "--profile-kernel" : "--profile";
         try {
             Path dir = Files.createTempDirectory("dubbo-stress-profiler");
             dir.toFile().deleteOnExit();
             AsyncProfiler engine = AsyncProfiler.fromClassPath(dir, kernelFrames);
             dir.resolve("libasyncProfiler.so").toFile().deleteOnExit(); // registered last, deleted first
-            err.println("stress run: --profile: " + engine.name() + " (" + engine.options() + ") over each scenario's"
-                    + " steady window");
+            err.println("stress run: " + option + ": " + engine.name() + " (" + engine.options() + ") over each"
+                    + " scenario's steady window");
             return new RunProfiler(engine, null, err);
         } catch (IOException | ProfilerException e) {
             String why = "no profiler: " + e.getMessage();
-            err.println("stress run: --profile: " + why + "; the run goes on without profiles");
+            err.println("stress run: " + option + ": " + why + "; the run goes on without profiles");
             return new RunProfiler(null, why, err);
         }
     }

@@ -128,10 +128,11 @@ public class RunCommand implements Callable<Integer> {
         }
         // what the plans' Target Rate Schedule would refuse at its first call, or cut at the run's end
         l.rate().check(h.threads(), l.duration());
+        RunSettings.Profile profiling = profileKernel ? RunSettings.Profile.KERNEL
+                : profile ? RunSettings.Profile.CPU : RunSettings.Profile.OFF;
         RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
-                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null,
-                profileKernel ? RunSettings.Profile.KERNEL : profile ? RunSettings.Profile.CPU : RunSettings.Profile.OFF);
+                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null, profiling);
         // the shares, and an address the servers can call back, are checked before anything starts
         if (!settings.remote().isEmpty()) {
             settings.generators().threadsPerServer(h.threads());

@@ -26,7 +26,7 @@ record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, Capaci
                    ServiceOptions.Services services, RemoteOptions.Remote remote, JMeterOptions.JMeter jmeter,
                    Path out, boolean outIsStampedDefault, Profile profile) {
 
-    /** Whether and how the run profiles its JVMs: not, with a CPU timer (--profile), with perf_events (--profile-kernel). */
+    /** How the run profiles its JVMs: not, by a CPU timer (--profile), by perf_events (--profile-kernel). */
     enum Profile { OFF, CPU, KERNEL }
 
     boolean profiled() {

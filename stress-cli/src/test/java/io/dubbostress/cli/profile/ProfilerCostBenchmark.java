@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
 
 /**
  * What async-profiler, as {@code stress run --profile} sets it ({@link AsyncProfiler#OPTIONS}; {@code --kernel} as
- * {@code --profile-kernel} does), costs a busy JVM, measured so that a busy machine does not decide it: a {@link ProfiledWork} JVM does fixed
- * units of work while the profiler is alternately off and on (rounds of {@code args[1]} s each, off first), and each
- * phase's units per CPU second of that JVM (its own CPU time, /proc) are compared. Not a test (no assertion on time);
- * the numbers go to docs/PROFILES.md and docs/BENCHMARKS.md. Run after a build:
+ * {@code --profile-kernel} does), costs a busy JVM, measured so that a busy machine does not decide it: a
+ * {@link ProfiledWork} JVM does fixed units of work while the profiler is alternately off and on (rounds of
+ * {@code args[1]} s each, off first), and each phase's units per CPU second of that JVM (its own CPU time, /proc)
+ * are compared. Not a test (no assertion on time); the numbers go to docs/PROFILES.md and docs/BENCHMARKS.md. Run after a build:
  * <pre>
  * java -cp "stress-cli/target/test-classes:stress-cli/target/stress-cli.jar:stress-api/target/test-classes" \
  *     io.dubbostress.cli.profile.ProfilerCostBenchmark 8 4 /tmp/profiler-cost [--kernel]

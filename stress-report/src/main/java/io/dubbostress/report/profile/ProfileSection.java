@@ -103,7 +103,7 @@ public final class ProfileSection {
             byScenario.put(scenario.name(), profiles);
             if (askedPerfEvents(capture.options)) {
                 profiles.stream().filter(ServiceProfile::present)
-                        .filter(p -> "ctimer".equals(p.profile().cpuEngine()) || "itimer".equals(p.profile().cpuEngine()))
+                        .filter(p -> List.of("ctimer", "itimer").contains(p.profile().cpuEngine()))
                         .forEach(p -> timers.add(p.scenario() + "/" + p.service()));
             }
         }

@@ -125,8 +125,8 @@ public final class ProfileTables {
                 + " time. A service that takes no part in a scenario (the consumer in a direct one) still shows what it"
                 + " did meanwhile, per call of that scenario. ctx switches/s: voluntary and involuntary, of all the JVM's"
                 + " threads (/proc/<pid>/task/*/status) over the recording; threads, open files: at its start -> stop."
-                + " The engine: ctimer, a per-thread CPU timer (time in the kernel counted at the frame that entered it);"
-                + " perf_events (--profile-kernel), the kernel's frames too.");
+                + " The engine: ctimer, a per-thread CPU timer (time in the kernel counted at the frame that entered"
+                + " it); perf_events (--profile-kernel), the kernel's frames too.");
         for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
             double host = section.hostContextSwitchesPerSecond(scenario.getKey());
             if (!Double.isNaN(host)) {
