@@ -38,6 +38,21 @@ class RunSettingsTest {
     }
 
     @Test
+    void profileSamplesByATimerAndProfileKernelByPerfEvents() {
+        assertThat(settings().profile()).isEqualTo(RunSettings.Profile.OFF);
+        assertThat(settings().asMap()).containsEntry("profile", "false").doesNotContainKey("profileKernel");
+        assertThat(settings("--profile").profile()).isEqualTo(RunSettings.Profile.CPU);
+        assertThat(settings("--profile").asMap()).containsEntry("profile", "true").doesNotContainKey("profileKernel");
+        // --profile-kernel profiles on its own, and wins when both are given
+        RunSettings[] kernels = {settings("--profile-kernel"), settings("--profile", "--profile-kernel")};
+        for (RunSettings kernel : kernels) {
+            assertThat(kernel.profile()).isEqualTo(RunSettings.Profile.KERNEL);
+            assertThat(kernel.profiled()).isTrue();
+            assertThat(kernel.asMap()).containsEntry("profile", "true").containsEntry("profileKernel", "true");
+        }
+    }
+
+    @Test
     void aCapacitySearchRunsAtItsFirstTrialsRate() {
         RunSettings byDefault = settings("--duration", "20s", "--find-max-rate", "--slo", "p99=20ms");
         assertThat(byDefault.load().rate().asProperty()).as("100 calls/s when --rate is not given").isEqualTo("100");
