@@ -6,7 +6,8 @@
 # drift, which hides a few per cent between separate runs, does not enter. docs/PROFILES.md (Cost) shows the results.
 #
 # Usage: scripts/profile-toggle.sh [--scenario S] [--phase SECONDS] [--cycles N] [--out DIR] OPTIONS...
-#   scripts/profile-toggle.sh event=ctimer,interval=10ms,alloc=2m,lock=10ms event=cpu,interval=10ms,alloc=2m,lock=10ms
+#   scripts/profile-toggle.sh event=ctimer,interval=10ms,alloc=16m,lock=10ms event=cpu,interval=10ms,alloc=16m,lock=10ms
+#   (--profile's options, then --profile-kernel's; hop-1k: provider, consumer and JMeter, --scenario direct-1k: no consumer)
 # Needs: bash, jq, pgrep; a build (./mvnw -DskipTests package: it compiles the test classes this uses too).
 set -euo pipefail
 
@@ -51,8 +52,8 @@ consumer=$(jq -r '.services[] | select(.name == "consumer") | .pid' "$run/run.js
 jmeter=$( (pgrep -f -- "$jtl" || true) | while read -r p; do
   [ "$(cat /proc/$p/comm 2>/dev/null)" = java ] && echo "$p"; done | head -1)
 pids=$(printf '%s\n' "$provider" "$consumer" "$jmeter" | grep -E '^[0-9]+$' | paste -sd,)
-echo "profile-toggle: profiling pids $pids (provider, consumer, JMeter)" >&2
-java -cp "$classes:$here/stress-cli/target/stress-cli.jar" io.dubbostress.cli.profile.ProfilerToggleBenchmark \
+echo "profile-toggle: profiling pids $pids (provider, consumer if the scenario has one, JMeter)" >&2
+"${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$classes:$here/stress-cli/target/stress-cli.jar" io.dubbostress.cli.profile.ProfilerToggleBenchmark \
   "$out/profiles" "$jtl" "$phase" "$cycles" "$pids" "$@" | tee "$out/phases.tsv"
 wait $runpid || echo "profile-toggle: the run exited $? (see $out/run.out)" >&2
 trap - EXIT
