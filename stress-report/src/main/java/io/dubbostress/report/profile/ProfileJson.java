@@ -83,10 +83,8 @@ public final class ProfileJson {
         });
         frames(node.putArray("topFrames"), p, p.cpu().frames());
         frames(node.putArray("topFramesByTotal"), p, p.cpu().framesByTotal());
-        ObjectNode allocations = weights(jfr.allocations(), p, "bytesPerCall", 1);
-        put(allocations, "bytesPerCall", ProfileTables.allocatedPerCall(jfr.allocations(), p), 2); // none: not measured
-        node.set("allocations", allocations);
-        node.set("locks", weights(jfr.locks(), p, "waitUsPerCall", 1000));
+        node.set("allocations", weights(jfr.allocations(), "bytesPerCall", p.allocatedBytesPerCall()));
+        node.set("locks", weights(jfr.locks(), "waitUsPerCall", p.lockWaitUsPerCall()));
         return node;
     }
 
@@ -106,9 +104,9 @@ public final class ProfileJson {
         }
     }
 
-    private static ObjectNode weights(CallTree tree, ServiceProfile p, String perCall, double divisor) {
+    private static ObjectNode weights(CallTree tree, String perCallKey, double perCall) {
         ObjectNode node = F.objectNode();
-        put(node, perCall, p.calls() >= 1 ? tree.weight() / p.calls() / divisor : Double.NaN, 2);
+        put(node, perCallKey, perCall, 2);
         node.put("events", tree.stacks());
         ArrayNode top = node.putArray("top");
         int n = 0;

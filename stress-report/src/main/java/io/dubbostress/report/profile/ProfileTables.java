@@ -115,9 +115,8 @@ public final class ProfileTables {
                     frames.row(scenario.getKey(), p.service(), f.name(), ProfileDiff.componentOfFrame(f.name()),
                             percent(p.percent(f.self())), percent(p.percent(f.total())), us(p.usPerCall(f.self())));
                 }
-                memory.row(scenario.getKey(), p.service(), kib(allocatedPerCall(jfr.allocations(), p)),
-                        top(jfr.allocations()), us(perCall(jfr.locks().weight(), p) / 1000),
-                        top(jfr.locks()));
+                memory.row(scenario.getKey(), p.service(), kib(p.allocatedBytesPerCall()), top(jfr.allocations()),
+                        us(p.lockWaitUsPerCall()), top(jfr.locks()));
             }
         }
         summary.note("CPU \u00b5s/call (OS): the JVM's CPU time over its recording (/proc/<pid>/stat at both ends) per"
@@ -149,18 +148,6 @@ public final class ProfileTables {
         List<ProfileDiff.Delta> list = new ArrayList<>(deltas);
         list.sort(Comparator.comparingDouble((ProfileDiff.Delta d) -> Math.abs(d.delta())).reversed());
         return list;
-    }
-
-    /**
-     * Bytes allocated per call, estimated from the allocation samples; not measured (NaN) without one: the samples
-     * come every few MiB, so a JVM that allocated less in the window has none, and 0 would be a wrong figure.
-     */
-    static double allocatedPerCall(CallTree allocations, ServiceProfile p) {
-        return allocations.stacks() == 0 ? Double.NaN : perCall(allocations.weight(), p);
-    }
-
-    private static double perCall(long weight, ServiceProfile p) {
-        return p.calls() >= 1 ? weight / p.calls() : Double.NaN;
     }
 
     /** The heaviest leaf (the class allocated, the lock waited for) and the place most of the weight is at. */

@@ -37,9 +37,9 @@ public final class ServiceProfile {
     private final String note;
     private final ProfileCapture.Target target;
 
-    private ServiceProfile(String scenario, String service, String missing, JfrProfile profile, long fromMs,
-                           long toMs, double windowCalls, double osCpuUsPerCall, double usPerSample, double coverage,
-                           String note, ProfileCapture.Target target) {
+    ServiceProfile(String scenario, String service, String missing, JfrProfile profile, long fromMs, long toMs,
+                   double windowCalls, double osCpuUsPerCall, double usPerSample, double coverage, String note,
+                   ProfileCapture.Target target) {
         this.scenario = scenario;
         this.service = service;
         this.missing = missing;
@@ -178,6 +178,24 @@ public final class ServiceProfile {
     /** The scenario's calls in that part. */
     public double calls() {
         return windowCalls;
+    }
+
+    /**
+     * Bytes allocated per call, estimated from the allocation samples (each weighted by what it stands for); NaN
+     * without a sample: they come every few MiB, so a JVM that allocated less in the window has none, and 0 would be
+     * a wrong figure. NaN too without calls.
+     */
+    public double allocatedBytesPerCall() {
+        return profile.allocations().stacks() == 0 ? Double.NaN : perCall(profile.allocations().weight());
+    }
+
+    /** µs per call that threads waited for a lock another thread held (waits over the threshold); NaN without calls. */
+    public double lockWaitUsPerCall() {
+        return perCall(profile.locks().weight()) / 1000;
+    }
+
+    private double perCall(long weight) {
+        return windowCalls >= 1 ? weight / windowCalls : Double.NaN;
     }
 
     /** The process's CPU time per call over its recording, µs, from the OS; NaN when unknown. */
