@@ -249,7 +249,9 @@ public final class ReportBuilder {
         }
     }
 
-    /** A PerfMon collector file given by name: the run's JVM readings ({@link RunLayout#JVMS_PERFMON}) or server metrics. */
+    /**
+     * A PerfMon collector file given by name: the run's JVM readings ({@link RunLayout#JVMS_PERFMON}) or server metrics.
+     */
     private static void readPerfMon(Path file, PerfMonData perfMon, JvmMetrics jvmMetrics) {
         if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(RunLayout.JVMS_PERFMON)) {
             jvmMetrics.read(file);

@@ -1,7 +1,7 @@
 package io.dubbostress.cli.profile;
 
-import java.io.BufferedReader;
-import java.io.IOException;
+import io.dubbostress.report.jtl.JtlReader;
+import io.dubbostress.report.jtl.JtlRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -103,22 +103,13 @@ public final class ProfilerToggleBenchmark {
     }
 
     /** The JTL's rows as {end epoch ms, response µs}: JMeter's timeStamp + elapsed, and elapsed_us where present. */
-    private static List<long[]> readJtl(Path jtl) throws IOException {
+    private static List<long[]> readJtl(Path jtl) {
         List<long[]> rows = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(jtl)) {
-            List<String> header = List.of(in.readLine().split(","));
-            int ts = header.indexOf("timeStamp");
-            int elapsed = header.indexOf("elapsed");
-            int us = header.indexOf("\"elapsed_us\"");
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                String[] f = line.split(",", -1);
-                if (f.length != header.size() || f[ts].isEmpty()) {
-                    continue; // a row cut by the reading, or a failure message with a comma: not a call to count
-                }
-                long end = Long.parseLong(f[ts]) + Long.parseLong(f[elapsed]);
-                long micros = us >= 0 && !f[us].isEmpty() && !f[us].equals("null") ? Long.parseLong(f[us])
-                        : Long.parseLong(f[elapsed]) * 1000;
-                rows.add(new long[] {end, micros});
+        try (JtlReader reader = JtlReader.open(jtl)) {
+            JtlRow row = reader.row();
+            while (reader.next()) {
+                long micros = row.elapsedUs() >= 0 ? row.elapsedUs() : row.elapsedMs() * 1000;
+                rows.add(new long[] {row.timeStampMs() + row.elapsedMs(), micros});
             }
         }
         return rows;
