@@ -1,13 +1,13 @@
 import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.browse.ServiceBrowser;
-import io.dubbostress.sampler.call.CallArguments;
-import io.dubbostress.sampler.call.CallAttachments;
-import io.dubbostress.sampler.call.DubboReference;
-import io.dubbostress.sampler.call.Failure;
-import io.dubbostress.sampler.call.ReferenceCache;
-import io.dubbostress.sampler.call.ReferenceKey;
-import io.dubbostress.sampler.call.ValueConverter;
+import io.dubbostress.sampler.value.CallArguments;
+import io.dubbostress.sampler.value.CallAttachments;
+import io.dubbostress.sampler.runtime.DubboReference;
+import io.dubbostress.sampler.failure.Failure;
+import io.dubbostress.sampler.runtime.ReferenceCache;
+import io.dubbostress.sampler.runtime.ReferenceKey;
+import io.dubbostress.sampler.value.ValueConverter;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
@@ -68,7 +68,7 @@ public class SamplerProbe {
         System.out.println("PROBE " + label + " code " + code + " ms " + (System.nanoTime() - start) / 1_000_000
                 + " message " + message);
         try {
-            java.lang.reflect.Method registries = Class.forName("io.dubbostress.sampler.call.DubboVersion")
+            java.lang.reflect.Method registries = Class.forName("io.dubbostress.sampler.runtime.DubboVersion")
                     .getDeclaredMethod("registries");
             registries.setAccessible(true);
             for (Object registry : (Collection<?>) registries.invoke(null)) {

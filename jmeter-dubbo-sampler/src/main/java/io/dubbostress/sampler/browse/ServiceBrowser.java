@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.browse;
 
-import io.dubbostress.sampler.call.Secrets;
+import io.dubbostress.sampler.failure.Secrets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

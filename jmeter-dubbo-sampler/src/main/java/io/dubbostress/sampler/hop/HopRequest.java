@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.hop;
 
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 

@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.failure.Failure;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -57,7 +57,7 @@ public interface Call {
      * This call with a plan for new fields (a field holding a variable changed), keeping what it holds open (the hop's
      * connection); null when the fields name another transport (the sampler closes this call and asks {@link Calls}).
      *
-     * @throws io.dubbostress.sampler.call.ConfigurationException naming the field and the value
+     * @throws io.dubbostress.sampler.failure.ConfigurationException naming the field and the value
      */
     Call replanned(SamplerFields fields, ClassLoader loader);
 

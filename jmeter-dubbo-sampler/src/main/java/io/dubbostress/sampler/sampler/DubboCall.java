@@ -1,10 +1,10 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.call.DubboReference;
-import io.dubbostress.sampler.call.EchoCheck;
-import io.dubbostress.sampler.call.Failure;
-import io.dubbostress.sampler.call.ReferenceCache;
+import io.dubbostress.sampler.failure.ConfigurationException;
+import io.dubbostress.sampler.runtime.DubboReference;
+import io.dubbostress.sampler.runtime.EchoCheck;
+import io.dubbostress.sampler.failure.Failure;
+import io.dubbostress.sampler.runtime.ReferenceCache;
 import io.dubbostress.sampler.json.ResultJson;
 import org.apache.jmeter.samplers.SampleResult;
 

@@ -1,14 +1,14 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.CallArguments;
-import io.dubbostress.sampler.call.CallAttachments;
-import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.call.DubboVersion;
-import io.dubbostress.sampler.call.ExtensionNames;
-import io.dubbostress.sampler.call.ReferenceKey;
-import io.dubbostress.sampler.call.RegistryGroup;
-import io.dubbostress.sampler.call.TypeNames;
-import io.dubbostress.sampler.call.ValueConverter;
+import io.dubbostress.sampler.value.CallArguments;
+import io.dubbostress.sampler.value.CallAttachments;
+import io.dubbostress.sampler.failure.ConfigurationException;
+import io.dubbostress.sampler.runtime.DubboVersion;
+import io.dubbostress.sampler.runtime.ExtensionNames;
+import io.dubbostress.sampler.runtime.ReferenceKey;
+import io.dubbostress.sampler.runtime.RegistryGroup;
+import io.dubbostress.sampler.value.TypeNames;
+import io.dubbostress.sampler.value.ValueConverter;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;

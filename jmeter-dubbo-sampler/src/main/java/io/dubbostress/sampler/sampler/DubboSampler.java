@@ -1,10 +1,9 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.call.Failure;
-import io.dubbostress.sampler.call.ReferenceCache;
+import io.dubbostress.sampler.failure.ConfigurationException;
+import io.dubbostress.sampler.failure.Failure;
+import io.dubbostress.sampler.runtime.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
-import io.dubbostress.sampler.idl.IdlCalls;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.jtl.JtlVariables;
 import java.util.ArrayList;
@@ -394,7 +393,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     @Override
     public void testEnded() {
         ReferenceCache.shared().destroyAll();
-        IdlCalls.closeAll();
+        Calls.closeIdlCalls();
     }
 
     @Override

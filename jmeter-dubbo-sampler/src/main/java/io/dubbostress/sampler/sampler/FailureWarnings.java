@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.failure.Failure;
 import java.util.Collections;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.failure.Failure;
 import io.dubbostress.sampler.hop.HopClient;
 import io.dubbostress.sampler.hop.HopRequest;
 import java.net.SocketTimeoutException;

@@ -36,7 +36,7 @@ final class HopPlan {
     /**
      * The plan for these fields.
      *
-     * @throws io.dubbostress.sampler.call.ConfigurationException naming the field and the value
+     * @throws io.dubbostress.sampler.failure.ConfigurationException naming the field and the value
      */
     static HopPlan of(SamplerFields f) {
         int timeout = f.timeoutMs();

@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.sampler;
 
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.dubbostress.sampler.EmbeddedJMeter;
 import io.dubbostress.sampler.SamplerBuilder;
-import io.dubbostress.sampler.call.ReferenceCache;
+import io.dubbostress.sampler.runtime.ReferenceCache;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import io.dubbostress.testsupport.FreePort;
 import java.io.IOException;

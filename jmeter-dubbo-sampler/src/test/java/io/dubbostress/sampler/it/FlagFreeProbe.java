@@ -1,12 +1,12 @@
 package io.dubbostress.sampler.it;
 
-import io.dubbostress.sampler.call.CallArguments;
-import io.dubbostress.sampler.call.CallAttachments;
-import io.dubbostress.sampler.call.DubboReference;
-import io.dubbostress.sampler.call.Failure;
-import io.dubbostress.sampler.call.ReferenceCache;
-import io.dubbostress.sampler.call.ReferenceKey;
-import io.dubbostress.sampler.call.ValueConverter;
+import io.dubbostress.sampler.value.CallArguments;
+import io.dubbostress.sampler.value.CallAttachments;
+import io.dubbostress.sampler.runtime.DubboReference;
+import io.dubbostress.sampler.failure.Failure;
+import io.dubbostress.sampler.runtime.ReferenceCache;
+import io.dubbostress.sampler.runtime.ReferenceKey;
+import io.dubbostress.sampler.value.ValueConverter;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;

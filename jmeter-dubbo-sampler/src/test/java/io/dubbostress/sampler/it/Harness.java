@@ -140,7 +140,7 @@ final class Harness implements AutoCloseable {
         if (statsReference == null) {
             LoopbackAddress.pinIfAnyLoopback(direct());
             ReferenceConfig<ProviderStatsService> reference = new ReferenceConfig<>();
-            reference.setApplication(io.dubbostress.sampler.call.DubboRuntime.application());
+            reference.setApplication(io.dubbostress.sampler.runtime.DubboRuntime.application());
             reference.setInterface(ProviderStatsService.class);
             reference.setUrl(direct());
             reference.setRegistry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.sampler.EmbeddedJMeter;
 import io.dubbostress.sampler.SamplerBuilder;
-import io.dubbostress.sampler.call.DubboReference;
-import io.dubbostress.sampler.call.ReferenceCache;
-import io.dubbostress.sampler.call.ReferenceKey;
+import io.dubbostress.sampler.runtime.DubboReference;
+import io.dubbostress.sampler.runtime.ReferenceCache;
+import io.dubbostress.sampler.runtime.ReferenceKey;
 import java.nio.file.Path;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.samplers.SampleResult;

@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.idl;
 
-import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.failure.Failure;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 

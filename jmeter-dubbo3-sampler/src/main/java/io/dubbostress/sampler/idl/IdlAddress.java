@@ -1,6 +1,6 @@
 package io.dubbostress.sampler.idl;
 
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import java.util.Locale;
 
 /**

@@ -5,7 +5,7 @@ import com.google.protobuf.Descriptors.ServiceDescriptor;
 import io.dubbostress.sampler.browse.BrowseException;
 import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import io.netty.handler.ssl.SslContext;
 import java.util.ArrayList;
 import java.util.Collections;

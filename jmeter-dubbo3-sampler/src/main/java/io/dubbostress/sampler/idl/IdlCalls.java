@@ -1,10 +1,11 @@
 package io.dubbostress.sampler.idl;
 
-import io.dubbostress.sampler.call.CallAttachments;
-import io.dubbostress.sampler.call.ConfigurationException;
-import io.dubbostress.sampler.call.ValueConverter;
+import io.dubbostress.sampler.value.CallAttachments;
+import io.dubbostress.sampler.failure.ConfigurationException;
+import io.dubbostress.sampler.value.ValueConverter;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import io.dubbostress.sampler.sampler.Call;
+import io.dubbostress.sampler.sampler.IdlCallFactory;
 import io.dubbostress.sampler.sampler.SamplerFields;
 import io.netty.handler.ssl.SslContext;
 import java.util.LinkedHashMap;
@@ -12,18 +13,20 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Protobuf IDL calls in jmeter-dubbo3-sampler: the shared sources' way in ({@code Calls} asks {@link #call} when the
- * address is {@code grpc://} or the invocation is {@code idl}; {@code DubboSampler.testEnded} calls {@link #closeAll}).
- * The call builds its own plan ({@link IdlPlan}) from the sampler's fields. jmeter-dubbo-sampler has a class of the
- * same name whose {@code call} says that IDL calls need this jar.
+ * Protobuf IDL calls in jmeter-dubbo3-sampler: the shared sources' way in, found by {@code Calls} as this jar's
+ * {@link IdlCallFactory} ({@code META-INF/services}; it asks {@link #call} when the address is {@code grpc://} or the
+ * invocation is {@code idl}, and {@link #closeAll} at test end). The call builds its own plan ({@link IdlPlan}) from
+ * the sampler's fields. jmeter-dubbo-sampler has no factory, and says that IDL calls need this jar.
  *
  * <pre>{@code
- * Call call = IdlCalls.call(SamplerFields.read(sampler), loader);
+ * Call call = new IdlCalls().call(SamplerFields.read(sampler), loader);
  * }</pre>
  */
-public final class IdlCalls {
+public final class IdlCalls implements IdlCallFactory {
 
-    private IdlCalls() {
+    /** For {@link java.util.ServiceLoader}. */
+    public IdlCalls() {
+        // no state: the connections are shared (GrpcConnections)
     }
 
     /**
@@ -33,7 +36,8 @@ public final class IdlCalls {
      *
      * @throws ConfigurationException naming the field and the value that is wrong
      */
-    public static Call call(SamplerFields s, ClassLoader loader) {
+    @Override
+    public Call call(SamplerFields s, ClassLoader loader) {
         return new IdlCall(plan(s, loader));
     }
 
@@ -95,7 +99,8 @@ public final class IdlCalls {
     }
 
     /** Closes every IDL connection (test end); the schemas read by reflection are forgotten. */
-    public static void closeAll() {
+    @Override
+    public void closeAll() {
         GrpcConnections.shared().closeAll();
         IdlPlan.forgetReflected();
     }

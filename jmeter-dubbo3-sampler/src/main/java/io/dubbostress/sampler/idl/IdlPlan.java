@@ -5,7 +5,7 @@ import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.MethodDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.util.JsonFormat;
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.ssl.SslContext;

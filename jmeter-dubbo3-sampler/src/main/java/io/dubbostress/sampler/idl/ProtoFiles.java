@@ -10,7 +10,7 @@ import com.squareup.wire.schema.ProtoFile;
 import com.squareup.wire.schema.Schema;
 import com.squareup.wire.schema.SchemaLoader;
 import com.squareup.wire.schema.internal.SchemaEncoder;
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileSystems;

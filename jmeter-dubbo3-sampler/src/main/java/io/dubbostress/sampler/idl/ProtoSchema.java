@@ -3,7 +3,7 @@ package io.dubbostress.sampler.idl;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.MethodDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

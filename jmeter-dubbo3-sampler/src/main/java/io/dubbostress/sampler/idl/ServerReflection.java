@@ -3,7 +3,7 @@ package io.dubbostress.sampler.idl;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
-import io.dubbostress.sampler.call.ConfigurationException;
+import io.dubbostress.sampler.failure.ConfigurationException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;

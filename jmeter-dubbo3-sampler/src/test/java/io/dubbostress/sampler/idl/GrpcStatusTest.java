@@ -2,7 +2,7 @@ package io.dubbostress.sampler.idl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dubbostress.sampler.call.Failure;
+import io.dubbostress.sampler.failure.Failure;
 import org.junit.jupiter.api.Test;
 
 /** gRPC statuses as the sampler's failure codes, as triple's statuses map (docs/SAMPLER.md). */

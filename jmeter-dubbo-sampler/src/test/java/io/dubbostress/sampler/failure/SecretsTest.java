@@ -1,0 +1,39 @@
+package io.dubbostress.sampler.failure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dubbostress.sampler.runtime.ReferenceKey;
+import org.junit.jupiter.api.Test;
+
+class SecretsTest {
+
+    @Test
+    void masksPasswordsSecretKeysAndTokensOfRegistryAddresses() {
+        assertThat(Secrets.masked("nacos://nacos:s3cret@127.0.0.1:8848?namespace=dev&secretKey=abc&accessKey=AK"))
+                .isEqualTo("nacos://nacos:***@127.0.0.1:8848?namespace=dev&secretKey=***&accessKey=***");
+        assertThat(Secrets.masked("nacos://127.0.0.1:8848?password=p1&username=u&accessToken=t&group=G"))
+                .isEqualTo("nacos://127.0.0.1:8848?password=***&username=u&accessToken=***&group=G");
+        assertThat(Secrets.masked("Can not create registry zookeeper://h:2181/x?check=true&password=p, cause"))
+                .isEqualTo("Can not create registry zookeeper://h:2181/x?check=true&password=***, cause");
+        assertThat(Secrets.masked("user:pw@ is not a URL, PASSWORD=x is")).isEqualTo("user:pw@ is not a URL,"
+                + " PASSWORD=*** is");
+    }
+
+    @Test
+    void leavesTextWithoutSecretsAlone() {
+        String plain = "dubbo://127.0.0.1:20880/io.x.Service?timeout=1000&group=g";
+        assertThat(Secrets.masked(plain)).isEqualTo(plain);
+        assertThat(Secrets.masked(null)).isNull();
+        assertThat(Secrets.masked("zookeeper://user@127.0.0.1:2181")).isEqualTo("zookeeper://user@127.0.0.1:2181");
+    }
+
+    @Test
+    void referenceKeysAndFailuresShowAddressesMasked() {
+        ReferenceKey key = new ReferenceKey("nacos://127.0.0.1:8848?secretKey=sk1", "nacos", "pw1", "io.x.S", "", "",
+                1000, 0, 0, "", "", "", false);
+        assertThat(key.toString()).contains("secretKey=***").doesNotContain("sk1").doesNotContain("pw1");
+        Failure f = Failure.of(new RegistryException("the nacos registry (nacos://u:pw2@h:1) cannot be created", null));
+        assertThat(f.code()).isEqualTo(Failure.REGISTRY);
+        assertThat(f.message()).isEqualTo("the nacos registry (nacos://u:***@h:1) cannot be created");
+    }
+}
