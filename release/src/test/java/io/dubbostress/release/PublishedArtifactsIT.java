@@ -60,7 +60,7 @@ class PublishedArtifactsIT {
                 JarFile javadoc = new JarFile(staged(artifact, "-javadoc.jar").toFile())) {
             assertThat(main.getEntry("org/apache/dubbo/common/Version.class")).as("the shaded jar").isNotNull();
             assertThat(sources.getEntry("io/dubbostress/sampler/sampler/DubboSampler.java")).isNotNull();
-            assertThat(sources.getEntry("io/dubbostress/sampler/call/DubboVersion.java")).isNotNull();
+            assertThat(sources.getEntry("io/dubbostress/sampler/runtime/DubboVersion.java")).isNotNull();
             assertThat(javadoc.getEntry("index.html")).isNotNull();
             assertThat(javadoc.getEntry("io/dubbostress/sampler/sampler/DubboSampler.html")).isNotNull();
             for (JarFile file : List.of(main, sources, javadoc)) {
