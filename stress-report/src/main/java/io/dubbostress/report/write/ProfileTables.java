@@ -191,7 +191,7 @@ public final class ProfileTables {
         return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%.1f", value);
     }
 
-    public static String kib(double bytes) {
+    static String kib(double bytes) {
         return Double.isNaN(bytes) ? NONE : String.format(Locale.ROOT, "%.1f", bytes / 1024);
     }
 }
