@@ -5,6 +5,7 @@ import io.dubbostress.cli.influx.RunInflux;
 import io.dubbostress.cli.influx.ScenarioFeed;
 import io.dubbostress.cli.jmeter.JMeterHome;
 import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.PlanWithoutInflux;
 import io.dubbostress.cli.jmeter.Progress;
 import io.dubbostress.cli.jmeter.RecordedRows;
 import io.dubbostress.cli.jmeter.ScheduleStartLine;
@@ -141,11 +142,16 @@ final class ScenarioRunner {
         RateSchedule rate = shape.rate();
         Path dir = RunFolderSetup.scenarioDir(layout, name);
         Map<String, String> properties = planProperties(scenario, rate, shape.duration(), name, endpoints);
+        Path plan = home.plan(scenario.kind().planFile());
         if (influx != null) {
             properties.putAll(influx.jmeterProperties(name));
+        } else {
+            // no InfluxDB: the plan's Backend Listener is left out, not merely asleep (JMeter would still hand it
+            // every sample)
+            plan = PlanWithoutInflux.write(plan, dir);
         }
         JMeterRun run = JMeterRun.prepare(java, jmeter,
-                JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
+                JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()))
                         .withGcLog(layout.gcLog("jmeter-" + name))
                         .withProperties(properties)

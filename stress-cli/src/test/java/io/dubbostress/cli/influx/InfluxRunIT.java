@@ -411,4 +411,53 @@ class InfluxRunIT {
         assertThat(rows(deadRun.resolve("scenarios/direct-1k/results.jtl"))).isEqualTo(samples);
         assertThat(deadRun.resolve("report.md")).isNotEmptyFile();
     }
+
+    @Test
+    void everyQueryOfTheShippedDashboardFindsDataAndAPageDrawsThem() throws Exception {
+        List<Path> dashboards;
+        try (Stream<Path> files = Files.list(HOME.resolve("docs/grafana"))) {
+            dashboards = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+        }
+        assertThat(dashboards).isNotEmpty();
+        List<Sample> jtl = samples(run.resolve("scenarios/direct-1k/results.jtl"));
+        long from = jtl.stream().mapToLong(Sample::startMs).min().orElseThrow() - 5_000;
+        long to = jtl.stream().mapToLong(Sample::endMs).max().orElseThrow() + 5_000;
+        for (Path dashboard : dashboards) {
+            List<DashboardQueries.Query> queries = DashboardQueries.of(dashboard);
+            assertThat(queries).as(dashboard.toString()).hasSizeGreaterThanOrEqualTo(10);
+            Map<DashboardQueries.Query, List<DashboardQueries.Series>> answers = new HashMap<>();
+            for (DashboardQueries.Query q : queries) {
+                String filled = DashboardQueries.fill(q.influxQl(), runId, "direct-1k", from, to);
+                List<DashboardQueries.Series> series = DashboardQueries.series(influx.query("stress", filled),
+                        q.alias());
+                assertThat(series.stream().mapToInt(s -> s.values().size()).sum())
+                        .as("%s: %s: %s", dashboard.getFileName(), q.panel(), filled).isPositive();
+                answers.put(q, series);
+            }
+            // the calls/s panel charts the JTL: its per-second sums add up to the JTL's rows
+            DashboardQueries.Query callsPerSecond = queries.stream().filter(q -> q.panel().startsWith("Calls/s"))
+                    .findFirst().orElseThrow();
+            assertThat(answers.get(callsPerSecond).stream().flatMap(s -> s.values().stream())
+                    .mapToDouble(Double::doubleValue).sum()).isEqualTo((double) jtl.size());
+            List<Long> marks = answers.get(queries.stream().filter(q -> q.alias().equals("annotations")).findFirst()
+                    .orElseThrow()).stream().flatMap(s -> s.times().stream()).toList();
+            String page = DashboardQueries.page(dashboard.getFileName().toString(), queries, answers::get, marks,
+                    from, to, "Not Grafana: each chart is drawn by InfluxRunIT from the answers InfluxDB 1.6.7 gave to "
+                    + "this dashboard's own InfluxQL queries (run " + runId + ", scenario direct-1k, 14 s at 150 "
+                    + "calls/s, the provider frozen for 1.5 s mid-run), so the queries are exercised; the dashed red "
+                    + "lines are its annotations. Grafana draws the same series from the same queries.");
+            Path html = dir.resolve(dashboard.getFileName() + ".html");
+            Files.writeString(html, page);
+            io.dubbostress.cli.report.HeadlessChromium chromium = io.dubbostress.cli.report.HeadlessChromium.find(dir);
+            Path png = dir.resolve(dashboard.getFileName() + ".png");
+            io.dubbostress.cli.report.HeadlessChromium.Run shot = chromium.run(html, Duration.ofSeconds(120),
+                    "--window-size=1300,900", "--hide-scrollbars", "--screenshot=" + png);
+            assertThat(shot.consoleLines()).isEmpty();
+            assertThat(Files.size(png)).isGreaterThan(20_000);
+            if (Boolean.getBoolean("stress.docs.images")) {
+                Files.copy(png, HOME.resolve("docs/images/influxdb-dashboard.png"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
 }
