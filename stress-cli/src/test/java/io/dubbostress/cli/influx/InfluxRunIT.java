@@ -86,6 +86,7 @@ class InfluxRunIT {
                 ChildJvm dead = cli(dir.resolve("dead.out"), "run", "--scenarios", "direct-1k", "--threads", "2",
                         "--duration", "5s", "--rate", "50", "--provider", providerAt, "--no-dashboard",
                         "--influxdb", "http://127.0.0.1:" + nobody + "/write?db=gone", "--out", deadRun.toString())) {
+            influx.createDatabase("plain"); // JMeter's client writes into a database that exists, as its users know
             Process plain = plainJMeter(provider.port(), influx.writeUrl("plain"));
             try {
                 // mid-run, in both JMeters' schedules: the provider stops answering for 1.5 s, calls time out
@@ -132,6 +133,9 @@ class InfluxRunIT {
                 "-Jtimeout=" + TIMEOUT_MS, "-Jperfmon_file=" + plainJtl.resolveSibling("perfmon.csv"),
                 "-Jperfmon_port=" + FreePort.find(),
                 "-Jinfluxdb_url=" + influxUrl,
+                // the JTL written as it goes (stress run does the same), so that the test sees the run under way
+                // and freezes the provider while this JMeter calls it
+                "-Jjmeter.save.saveservice.autoflush=true",
                 // one interval for the whole run (JMeter's client sends once at the start, once at the end) and every
                 // sample in it: the percentiles it writes are then those of the whole JTL
                 "-Jbackend_influxdb.send_interval=3600", "-Jbackend_metrics_window_mode=timed",
@@ -443,7 +447,7 @@ class InfluxRunIT {
                     .orElseThrow()).stream().flatMap(s -> s.times().stream()).toList();
             String page = DashboardQueries.page(dashboard.getFileName().toString(), queries, answers::get, marks,
                     from, to, "Not Grafana: each chart is drawn by InfluxRunIT from the answers InfluxDB 1.6.7 gave to "
-                    + "this dashboard's own InfluxQL queries (run " + runId + ", scenario direct-1k, 14 s at 150 "
+                    + "this dashboard's own InfluxQL queries (run '" + runId + "', scenario direct-1k, 14 s at 150 "
                     + "calls/s, the provider frozen for 1.5 s mid-run), so the queries are exercised; the dashed red "
                     + "lines are its annotations. Grafana draws the same series from the same queries.");
             Path html = dir.resolve(dashboard.getFileName() + ".html");
@@ -451,7 +455,7 @@ class InfluxRunIT {
             io.dubbostress.cli.report.HeadlessChromium chromium = io.dubbostress.cli.report.HeadlessChromium.find(dir);
             Path png = dir.resolve(dashboard.getFileName() + ".png");
             io.dubbostress.cli.report.HeadlessChromium.Run shot = chromium.run(html, Duration.ofSeconds(120),
-                    "--window-size=1300,900", "--hide-scrollbars", "--screenshot=" + png);
+                    "--window-size=1300,1150", "--hide-scrollbars", "--screenshot=" + png);
             assertThat(shot.consoleLines()).isEmpty();
             assertThat(Files.size(png)).isGreaterThan(20_000);
             if (Boolean.getBoolean("stress.docs.images")) {
