@@ -134,4 +134,49 @@ public class AsleepListenerBenchmark {
         listener.sampleOccurred(event);
         return event;
     }
+
+    /**
+     * CPU time per sample, not wall time (a busy machine stretches JMH's ns/op, not the thread's CPU time): rounds of
+     * {@code n} samples, alternating without and with the asleep listener, in one JVM after a warm-up; prints each
+     * round and the medians. {@code java -cp ... AsleepListenerBenchmark [rounds] [n]}.
+     */
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int n = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
+        AsleepListenerBenchmark b = new AsleepListenerBenchmark();
+        b.setUp();
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sink = 0;
+        for (int i = 0; i < 5 * n; i++) { // warm-up: both paths compiled
+            sink += b.eventOnly().hashCode() + b.eventToAsleepListener().hashCode();
+        }
+        double[] without = new double[rounds];
+        double[] with = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            long t0 = cpu.getCurrentThreadCpuTime();
+            for (int i = 0; i < n; i++) {
+                sink += b.eventOnly().hashCode();
+            }
+            long t1 = cpu.getCurrentThreadCpuTime();
+            for (int i = 0; i < n; i++) {
+                sink += b.eventToAsleepListener().hashCode();
+            }
+            long t2 = cpu.getCurrentThreadCpuTime();
+            without[r] = (t1 - t0) / (double) n;
+            with[r] = (t2 - t1) / (double) n;
+            System.out.printf(java.util.Locale.ROOT, "round %d: without %.0f ns CPU/sample, with the asleep listener "
+                    + "%.0f ns CPU/sample, difference %.0f ns%n", r + 1, without[r], with[r], with[r] - without[r]);
+        }
+        double[] diff = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            diff[r] = with[r] - without[r];
+        }
+        java.util.Arrays.sort(without);
+        java.util.Arrays.sort(with);
+        java.util.Arrays.sort(diff);
+        System.out.printf(java.util.Locale.ROOT, "medians over %d rounds of %,d samples: without %.0f ns, with %.0f ns,"
+                + " difference %.0f ns (range %.0f..%.0f) CPU per sample (%d)%n", rounds, n, without[rounds / 2],
+                with[rounds / 2], diff[rounds / 2], diff[0], diff[rounds - 1], sink & 1);
+        b.tearDown();
+    }
 }
