@@ -46,15 +46,20 @@ class ReferenceAndPdfTest {
                 "seed-003");
         assertThat(r.exit).as(r.err).isZero();
         String md = Files.readString(out.resolve("report.md"));
+        JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
         assertThat(md).contains("## In the reference report's shape, beside seed 003",
                 "| figure | direct-1k | hop-1k | 1k seed 003 | 100k seed 003 |",
-                "| TPS | 500.0 | 250.0 | 2,164 | 132 |", "| p90 ms | ", " | 10 | 213 |", " | 18 | 288 |",
-                "| samples | 4,500 | 2,250 | not given | not given |",
-                "seed 003: the reference report this harness reproduces",
+                "| TPS | " + tps(json, 0) + " | " + tps(json, 1) + " | 2,164 | 132 |", " | 10 | 213 |",
+                " | 18 | 288 |", String.format("| samples | %,d | %,d | not given | not given |",
+                        json.at("/scenarios/0/samples").asLong(), json.at("/scenarios/1/samples").asLong()),
+                "seed 003: the reference report this harness reproduces; its published figures",
                 "Dubbo 2.7 + hessian2, 20 threads, 10 minutes per payload, a 2-core VM");
+        // our p99 beside theirs: the report's own figure, in ms
+        assertThat(md).contains(String.format(java.util.Locale.ROOT, "| p99 ms | %s | ",
+                io.dubbostress.report.write.ReportText.number(io.dubbostress.report.model.Answer.ms(
+                        json.at("/scenarios/0/latency/p99").asDouble() / 1000))));
         // the answer opens report.md, and report.json has it
         assertThat(md.indexOf("## The answer")).isLessThan(md.indexOf("## Scenarios"));
-        JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
         assertThat(json.at("/answer/payloads/0/hop").asText()).isEqualTo("hop-1k");
     }
 
@@ -67,8 +72,14 @@ class ReferenceAndPdfTest {
         Cli r = Cli.run("report", direct.toString(), hop.toString(), "--out", out.toString(), "--reference",
                 file.toString());
         assertThat(r.exit).as(r.err).isZero();
-        assertThat(Files.readString(out.resolve("report.md"))).contains("| TPS | 500.0 | 250.0 | 1,234.5 |",
-                "| p99 ms | ", " | not given |", "| server CPU % (avg) | - | - | 97 |", "last year: our wiki, 2025-03.");
+        JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        assertThat(Files.readString(out.resolve("report.md"))).contains("| figure | direct-1k | hop-1k | 1k last year |",
+                "| TPS | " + tps(json, 0) + " | " + tps(json, 1) + " | 1,234.5 |", "| p95 ms | ", " | not given |",
+                "| server CPU % (avg) | - | - | 97 |", "last year: our wiki, 2025-03.");
+    }
+
+    private static String tps(JsonNode json, int scenario) {
+        return String.format(java.util.Locale.ROOT, "%.1f", json.at("/scenarios/" + scenario + "/tps").asDouble());
     }
 
     @Test
