@@ -49,11 +49,14 @@ final class ComparisonMarkdown {
         int worse = 0;
         int better = 0;
         int same = 0;
+        int blind = 0;
         int unmeasured = 0;
         for (ScenarioComparison s : c.scenarios()) {
             for (FigureChange f : s.figures()) {
                 if (!f.measured()) {
                     unmeasured++;
+                } else if (f.notDetectable()) {
+                    blind++;
                 } else if (!f.detected()) {
                     same++;
                 } else if (f.worse()) {
@@ -64,7 +67,8 @@ final class ComparisonMarkdown {
             }
         }
         return String.format(Locale.ROOT, "%d figure(s) worse, %d better, %d without a change detectable at this "
-                + "noise, %d not measured, over %d scenario(s)%s. %s.", worse, better, same, unmeasured,
+                + "noise, %d where no change could have been detected, %d not measured, over %d scenario(s)%s. %s.",
+                worse, better, same, blind, unmeasured,
                 c.scenarios().size(), c.failed().isEmpty() ? "" : " (" + c.failed().size() + " failed)", c.method());
     }
 
