@@ -144,9 +144,10 @@ public final class ReportBuilder {
         } else {
             source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
         }
-        readLooseJtls(jtls, scenarios, warnings);
+        readLooseJtls(jtls, scenarios, perfMon, warnings);
         if (scenarios.isEmpty()) {
-            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs));
+            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs) + samplesNeeded(run,
+                    perfMon, gcInputs));
         }
         applyRenames(scenarios);
         if (run == null) {
@@ -321,7 +322,24 @@ public final class ReportBuilder {
         }
     }
 
-    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, List<String> warnings) {
+    /**
+     * What to add to "no scenario in ..." when only server metrics or GC logs were given: a report is of the samples,
+     * with these beside them.
+     */
+    private static String samplesNeeded(RunFolder run, PerfMonData perfMon, List<Path> gcInputs) {
+        if (run != null || perfMon.files().isEmpty() && gcInputs.isEmpty()) {
+            return "";
+        }
+        List<String> given = new ArrayList<>();
+        perfMon.files().forEach(f -> given.add(f + " (PerfMon server metrics)"));
+        gcInputs.forEach(f -> given.add(f + " (a GC log)"));
+        return ": " + String.join(", ", given) + (given.size() == 1 ? " is" : " are") + " read beside the samples of a "
+                + "JTL, not instead of them: give the JTL too (stress report results.jtl perfmon.csv), or the run "
+                + "folder" + (perfMon.files().isEmpty() ? "; a GC log alone: stress gc <log>" : "");
+    }
+
+    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, PerfMonData perfMon,
+                               List<String> warnings) {
         Map<String, String> taken = new LinkedHashMap<>();
         scenarios.forEach(s -> taken.put(s.name(), String.join(", ", s.sources())));
         Map<Path, Path> read = new LinkedHashMap<>();
@@ -334,6 +352,15 @@ public final class ReportBuilder {
                 continue;
             }
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
+            if (!fromFile.isEmpty() && fromFile.stream().allMatch(r -> !r.stats().labels().isEmpty()
+                    && r.stats().labels().stream().allMatch(PerfMonLabel::isMetric))) {
+                // every label a PerfMon metric ("localhost CPU"): the collector's CSV under another name
+                perfMon.read(jtl);
+                warnings.add(jtl + " is a PerfMon CSV (its labels are PerfMon metrics: " + fromFile.stream()
+                        .map(ScenarioResult::name).collect(Collectors.joining(", ")) + "): read as server metrics, "
+                        + "not as samples (a name with 'perfmon' in it says so)");
+                continue;
+            }
             headerless(jtl, jtl.toString(), warnings);
             if (fromFile.size() == 1) {
                 fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
