@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.report.HeadlessChromium;
-import io.dubbostress.report.profile.ServiceProfile;
+import io.dubbostress.report.model.ServiceProfile;
 import io.dubbostress.testsupport.ChildJvm;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
