@@ -152,20 +152,23 @@ class CompareRunsIT {
         assertThat(scenario.get("new")).hasSize(2);
         JsonNode mean = figure(scenario, "mean");
         // slower; on a machine so busy that the trials of one side differ by several times (seen at a load of 20:
-        // A's trials 1,903 and 314 steady calls in 4 s, B's 59 and 333), not detectable with two trials: never
-        // "no change", never faster, and the gate is crossed either way
+        // A's trials 1,903 and 314 steady calls in 4 s, B's 59 and 333; at 31, B's second trial had 13), not
+        // detectable: never "no change", never faster, and the gate is crossed either way
         for (String key : List.of("mean", "p50", "tps")) {
             assertThat(figure(scenario, key).get("verdict").asText()).as(figure(scenario, key).toString())
-                    .isIn("slower", "not detectable (too few trials)");
+                    .matches("slower|not detectable \\(.*\\)");
         }
         assertThat(r.exit).as(r.toString()).isEqualTo(1);
         assertThat(r.err).contains("--fail-on: direct-1k p50 +100%: " + (figure(scenario, "p50").get("verdict")
-                .asText().equals("slower") ? "crossed" : "cannot be judged: not detectable (too few trials)"));
+                .asText().equals("slower") ? "crossed" : "cannot be judged: not detectable ("));
         double expected = workB - workA;
         assertThat(workB).as("B's work per call, µs").isGreaterThan(20 * workA);
         double low = mean.get("differenceLow").asDouble();
         double high = mean.get("differenceHigh").asDouble();
-        if (quiet) {
+        if (!mean.get("differenceLow").isNumber()) {
+            // a trial too short for a mean (fewer than 20 steady calls): no interval to hold against the work
+            assertThat(mean.get("verdict").asText()).isEqualTo("not detectable (too few samples)");
+        } else if (quiet) {
             assertThat(expected).as("the providers' own difference, µs").isBetween(low, high);
         } else {
             // on a busy box the client also waits for a core while B burns one (about 1-2 ms a call measured here):
