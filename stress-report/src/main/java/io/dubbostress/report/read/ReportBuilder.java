@@ -478,6 +478,9 @@ public final class ReportBuilder {
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
                 }
+                // what the GC row is of: the log's last JVM run (a restart), each copy of a piece once
+                analysis.notes().stream().filter(n -> n.contains(" JVM runs (") || n.contains(" left out: "))
+                        .forEach(n -> warnings.add(shown + ": " + n));
                 HeapTrend trend = HeapTrend.of(analysis.events());
                 if (trend.verdict() == HeapTrend.Verdict.RISING) {
                     warnings.add(shown + ": " + trend.sentence());
