@@ -1,6 +1,7 @@
 package io.dubbostress.report.read;
 
 import io.dubbostress.report.Json;
+import io.dubbostress.report.model.Answer;
 import io.dubbostress.report.model.HopOverhead;
 import io.dubbostress.report.model.PacedFailures;
 import io.dubbostress.report.model.Percentiles;
@@ -70,6 +71,8 @@ public final class ReportBuilder {
     private final List<Path> extraGc = new ArrayList<>();
     /** False for the latencies alone (stress compare): a run folder's PerfMon CSVs and GC logs are not read. */
     private boolean serverFigures = true;
+    /** Where each scenario's rows are, for the answer's intervals (read again). */
+    private final Map<ScenarioResult, AnswerReader.Source> sources = new java.util.IdentityHashMap<>();
 
     /** {@code --warmup}: overrides run.json and the default for every scenario; null keeps them. */
     public ReportBuilder warmupMs(Long ms) {
@@ -181,8 +184,11 @@ public final class ReportBuilder {
         ProfileSection profiles = run == null ? ProfileSection.none() : ProfileSection.read(run.root(),
                 run.manifest() != null && "true".equals(run.manifest().settings.get("profile")), scenarios, hops,
                 warnings);
+        Answer answer = serverFigures ? new AnswerReader(sources, run == null ? null : run.manifest())
+                .answer(hops, profiles, warnings) : Answer.none();
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
-                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles, jvms);
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles, jvms,
+                answer, null);
     }
 
     /**
@@ -237,9 +243,11 @@ public final class ReportBuilder {
                 continue;
             }
             try {
-                scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
-                        plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
-                                : run.manifest().remoteHosts()));
+                ScenarioResult result = JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(),
+                        plan.endEpochMs(), plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
+                                : run.manifest().remoteHosts());
+                scenarios.add(result);
+                sources.put(result, new AnswerReader.Source(jtl, null));
                 headerless(jtl, relative, warnings);
             } catch (ReportException e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
@@ -377,6 +385,8 @@ public final class ReportBuilder {
                 fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
             }
             for (ScenarioResult result : fromFile) {
+                sources.put(result, new AnswerReader.Source(jtl, fromFile.size() == 1 ? null
+                        : result.stats().labels().get(0)));
                 String name = result.name();
                 String first = taken.get(name);
                 if (first != null) {
