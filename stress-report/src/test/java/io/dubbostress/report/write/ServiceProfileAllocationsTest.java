@@ -69,7 +69,8 @@ class ServiceProfileAllocationsTest {
         assertThat(ProfileTables.allocated(few)).isEqualTo("- (" + samples + " sample" + (samples == 1 ? "" : "s")
                 + ")");
         // many: the figure, with its count
-        ServiceProfile many = profile(record("many.jfr", "off", 300), 1_000);
+        // many: unthrottled, and at least 4,000 arrays of 64 KiB however little CPU a busy machine gives the thread
+        ServiceProfile many = profile(record("many.jfr", "off", 300, 4_000), 1_000);
         long manySamples = many.profile().allocations().stacks();
         assertThat(manySamples).isGreaterThanOrEqualTo(ServiceProfile.MIN_ALLOCATION_SAMPLES);
         assertThat(ProfileTables.allocated(many)).isEqualTo(ProfileTables.kib(many.allocatedBytesPerCall()) + " ("
@@ -83,6 +84,11 @@ class ServiceProfileAllocationsTest {
 
     /** A recording of CPU samples and, with a throttle ({@code off}: none), allocation samples; {@code ms} long. */
     private Path record(String name, String throttle, long ms) throws Exception {
+        return record(name, throttle, ms, 0);
+    }
+
+    /** As above, allocating at least {@code arrays} arrays of 64 KiB whatever the time it takes. */
+    private Path record(String name, String throttle, long ms, int arrays) throws Exception {
         Path file = dir.resolve(name);
         try (Recording recording = new Recording()) {
             recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
@@ -91,7 +97,8 @@ class ServiceProfileAllocationsTest {
             }
             recording.start();
             long end = System.nanoTime() + ms * 1_000_000L;
-            while (System.nanoTime() < end) {
+            int allocated = 0;
+            while (System.nanoTime() < end || allocated++ < arrays) {
                 sink = new byte[64 * 1024];
             }
             recording.stop();
