@@ -139,7 +139,8 @@ class CompareRunsIT {
                         .matches("no change|not detectable \\(.*\\)");
             }
         }
-        assertThat(measured).contains("mean", "p50", "p90", "tps", "errors");
+        // p50 and p90 need 20 and 100 calls a trial: on a saturated machine (load 27) a 4 s trial made fewer
+        assertThat(measured).contains("mean", "tps", "errors");
         System.out.println("A/A: " + scenario.get("figures"));
     }
 
@@ -155,12 +156,18 @@ class CompareRunsIT {
         // A's trials 1,903 and 314 steady calls in 4 s, B's 59 and 333; at 31, B's second trial had 13), not
         // detectable: never "no change", never faster, and the gate is crossed either way
         for (String key : List.of("mean", "p50", "tps")) {
-            assertThat(figure(scenario, key).get("verdict").asText()).as(figure(scenario, key).toString())
-                    .matches("slower|not detectable \\(.*\\)");
+            JsonNode f = figure(scenario, key);
+            if (f.get("verdict").asText().equals("not measured")) {
+                // a percentile of a trial with too few calls (18 in 4 s seen at a load of 27): the figure's own rule
+                assertThat(f.get("reason").asText()).as(f.toString()).contains(" needs ");
+                continue;
+            }
+            assertThat(f.get("verdict").asText()).as(f.toString()).matches("slower|not detectable \\(.*\\)");
         }
         assertThat(r.exit).as(r.toString()).isEqualTo(1);
-        assertThat(r.err).contains("--fail-on: direct-1k p50 +100%: " + (figure(scenario, "p50").get("verdict")
-                .asText().equals("slower") ? "crossed" : "cannot be judged: not detectable ("));
+        String p50 = figure(scenario, "p50").get("verdict").asText();
+        assertThat(r.err).contains("--fail-on: direct-1k p50 +100%: " + (p50.equals("slower") ? "crossed"
+                : p50.equals("not measured") ? "cannot be judged: " : "cannot be judged: not detectable ("));
         double expected = workB - workA;
         assertThat(workB).as("B's work per call, µs").isGreaterThan(20 * workA);
         double low = mean.get("differenceLow").asDouble();
