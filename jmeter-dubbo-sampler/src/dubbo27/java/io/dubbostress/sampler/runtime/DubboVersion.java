@@ -97,6 +97,16 @@ public final class DubboVersion {
         registry.setUseAsMetadataCenter(false);
     }
 
+    /** Nothing before a Dubbo 2.7 registry reference (interface-level discovery only; no Nacos client here). */
+    static void beforeReference(RegistryConfig registry, int timeoutMs) {
+        // Dubbo 2.7: nothing
+    }
+
+    /** No metadata reports of the sampler's own in Dubbo 2.7. */
+    static void closeMetadataReports() {
+        // Dubbo 2.7: nothing
+    }
+
     /** Nothing in a registry address configures a Dubbo 2.7 reference (interface-level discovery only). */
     static void applyRegistryAddress(ReferenceConfig<?> config, String registryUrl) {
         // Dubbo 2.7 has no application-level discovery

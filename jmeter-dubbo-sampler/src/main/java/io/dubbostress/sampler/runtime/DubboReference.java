@@ -126,6 +126,9 @@ public final class DubboReference {
         }
         Object proxy;
         try {
+            if (!address.isDirect()) {
+                DubboVersion.beforeReference(config.getRegistry(), key.timeoutMs());
+            }
             proxy = config.get();
         } catch (RuntimeException | LinkageError e) {
             try {

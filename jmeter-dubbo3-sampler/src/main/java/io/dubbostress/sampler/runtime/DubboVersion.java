@@ -131,13 +131,18 @@ public final class DubboVersion {
     }
 
     /**
-     * The registry stays Dubbo 3's metadata centre: application-level discovery reads the interface-to-application
-     * mapping the providers wrote there. Nothing of the sampler's own is reported (a consumer's metadata is local).
+     * The registry is also the reference's metadata centre, as Dubbo 3's default has it ({@code
+     * use-as-metadata-center}): application-level discovery reads the interface-to-application mapping the providers
+     * wrote there ({@link RegistryMetadataCentres}, set up by {@link #beforeReference}). Nothing of the sampler's own
+     * is reported (a consumer's metadata is local). Not its config centre: Dubbo reads one once, when the application
+     * starts, which is the sampler's first reference, whatever registry it names.
      * <p>
      * Its creation is checked ({@code check=true} on the registry only; the reference stays unchecked): with it
      * off, Dubbo 3 logs a registry it cannot create as a warning and goes on without it, and every call then failed
-     * with a NullPointerException. A Nacos registry checks its server once ({@code nacos.retry=0}; Dubbo's default
-     * 10 retries took 11 to 60 s for a server that is down, on every sample) unless the address says otherwise.
+     * with a NullPointerException. A Nacos server is checked once by the sampler before Dubbo creates anything
+     * ({@link NacosServerCheck}); Dubbo then makes its clients once without checking again ({@code nacos.check=false},
+     * {@code nacos.retry=1}: Dubbo reads 0 as its default 10 and retried 11 times, holding its registry lock) unless
+     * the address says otherwise.
      */
     static void configureRegistry(RegistryConfig registry) {
         daemonNotificationThreads();
@@ -145,20 +150,42 @@ public final class DubboVersion {
         registry.setUseAsConfigCenter(false);
         registry.setCheck(true);
         String address = String.valueOf(registry.getAddress());
-        if (address.startsWith("nacos://") && !address.contains("nacos.retry=")) {
+        if (address.startsWith("nacos://")) {
             Map<String, String> parameters = new java.util.HashMap<>();
             if (registry.getParameters() != null) {
                 parameters.putAll(registry.getParameters());
             }
-            parameters.put("nacos.retry", "0");
+            if (!address.contains("nacos.check=")) {
+                parameters.put("nacos.check", "false");
+            }
+            if (!address.contains("nacos.retry=")) {
+                parameters.put("nacos.retry", "1");
+            }
             registry.setParameters(parameters);
         }
     }
 
     /**
-     * Dubbo 3's application-level discovery finds the applications that provide an interface in a metadata centre
-     * (the mapping the providers wrote), which the sampler's references do not set up; a registry address's {@code
-     * provided-by=app1,app2} names them instead (Dubbo's own {@code provided-by} reference setting).
+     * What a registry reference needs just before Dubbo creates it, inside the sampler's failure handling: a Nacos
+     * server checked once within the sample's timeout ({@link NacosServerCheck}), then the registry's metadata report
+     * ({@link RegistryMetadataCentres}).
+     */
+    static void beforeReference(RegistryConfig registry, int timeoutMs) {
+        if (String.valueOf(registry.getAddress()).startsWith("nacos://")) {
+            NacosServerCheck.check(registry, timeoutMs);
+        }
+        RegistryMetadataCentres.attach(registry);
+    }
+
+    /** The metadata reports {@link #beforeReference} made, destroyed at test end. */
+    static void closeMetadataReports() {
+        RegistryMetadataCentres.closeAll();
+    }
+
+    /**
+     * What a registry address says of Dubbo 3's discovery for this reference: {@code provided-by=app1,app2} names the
+     * applications (Dubbo's own {@code provided-by} reference setting; without it they come from the mapping in the
+     * registry), {@code migration.step=} the discovery step.
      */
     static void applyRegistryAddress(ReferenceConfig<?> config, String registryUrl) {
         java.util.regex.Matcher providedBy = PROVIDED_BY.matcher(registryUrl);

@@ -21,6 +21,9 @@ final class XmlJtl {
         long elapsedMs;
         long bytes;
         long connectMs;
+        /** When the sample started (ms since the epoch) and the thread that took it. */
+        long startMs;
+        String thread;
         String data;
 
         @Override
@@ -63,6 +66,8 @@ final class XmlJtl {
             s.elapsedMs = Long.parseLong(e.getAttribute("t"));
             s.bytes = e.hasAttribute("by") ? Long.parseLong(e.getAttribute("by")) : -1;
             s.connectMs = e.hasAttribute("ct") ? Long.parseLong(e.getAttribute("ct")) : -1;
+            s.startMs = e.hasAttribute("ts") ? Long.parseLong(e.getAttribute("ts")) : -1;
+            s.thread = e.getAttribute("tn");
             NodeList data = e.getElementsByTagName("responseData");
             s.data = data.getLength() == 0 ? null : data.item(0).getTextContent();
             samples.add(s);
