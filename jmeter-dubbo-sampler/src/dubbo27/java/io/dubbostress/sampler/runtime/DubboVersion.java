@@ -112,6 +112,12 @@ public final class DubboVersion {
         // Dubbo 2.7 has no application-level discovery
     }
 
+    /** How a Dubbo 2.7 reference finds providers in a registry, for a NO_PROVIDER message. */
+    static String discoveryStep(String registryUrl) {
+        return "interface-level (the 2.7 jar's only discovery: providers registered application-level only need"
+                + " jmeter-dubbo3-sampler)";
+    }
+
     /** The registries Dubbo keeps open in this JVM. */
     static Collection<Registry> registries() {
         return AbstractRegistryFactory.getRegistries();

@@ -205,6 +205,28 @@ public final class DubboVersion {
         }
     }
 
+    /**
+     * How a Dubbo 3.3 reference found (or did not find) providers in a registry, for a NO_PROVIDER message: its
+     * discovery step and where the applications came from.
+     */
+    static String discoveryStep(String registryUrl) {
+        java.util.regex.Matcher step = MIGRATION_STEP.matcher(registryUrl);
+        String name = step.find() ? step.group(1).toUpperCase(java.util.Locale.ROOT) : "APPLICATION_FIRST";
+        java.util.regex.Matcher providedBy = PROVIDED_BY.matcher(registryUrl);
+        String apps = providedBy.find() ? "the applications " + providedBy.group(1) + " (provided-by)"
+                : "the applications the interface-to-application mapping in the registry names (none, or none"
+                        + " registered there)";
+        switch (name) {
+            case "FORCE_INTERFACE":
+                return name + " (interface-level only)";
+            case "FORCE_APPLICATION":
+                return name + " (application-level only: " + apps + ")";
+            default:
+                return name + (step.find(0) ? "" : " (Dubbo's default)") + ": application-level (" + apps
+                        + "), then interface-level";
+        }
+    }
+
     private static final java.util.regex.Pattern PROVIDED_BY =
             java.util.regex.Pattern.compile("[?&]provided-by=([^&]+)");
     private static final java.util.regex.Pattern MIGRATION_STEP =

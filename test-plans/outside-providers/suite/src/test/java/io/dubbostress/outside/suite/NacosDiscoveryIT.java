@@ -209,7 +209,9 @@ class NacosDiscoveryIT {
         failing.put("wrong namespace", List.of(hello("wrong namespace",
                 "nacos://127.0.0.1:" + nacosPort + "?namespace=ns-none&group=G-dubbo").set("username", "nacos")
                 .set("password", PASSWORD).set("timeout", String.valueOf(FAILING_TIMEOUT_MS))
-                .fails("NO_PROVIDER", ".*")));
+                .fails("NO_PROVIDER", "No provider available for io\\.dubbostress\\.outside\\.api\\.ShopService in the"
+                        + " nacos registry nacos://127\\.0\\.0\\.1:" + nacosPort + " \\(namespace ns-none, group"
+                        + " G-dubbo\\), discovery APPLICATION_FIRST \\(Dubbo's default\\): .*")));
 
         Path run = Files.createDirectories(dir.resolve("jmeter"));
         Path plan = PlanFile.write(run.resolve("nacos.jmx"), groups, failing, 2, 2);
@@ -246,13 +248,19 @@ class NacosDiscoveryIT {
             Case c = cases.get(0);
             List<XmlJtl.Sample> got = failed.getOrDefault(c.label, List.of());
             softly.assertThat(got).as("samples of " + c.label + " (2 threads x 2 loops)").hasSize(4);
+            java.util.Set<String> threads = new java.util.HashSet<>();
             for (XmlJtl.Sample s : got) {
                 System.out.printf("nacos: %s [%s]: %s in %d ms: %s%n", s.label, s.thread, s.code, s.elapsedMs,
                         s.message);
                 softly.assertThat(s.code).as("code of " + s).isEqualTo(c.code);
                 softly.assertThat(s.message).as("message of " + s).matches(c.message);
-                softly.assertThat(s.elapsedMs).as("a failing registry costs a sample at most its timeout plus a"
-                        + " second: " + s).isLessThanOrEqualTo(FAILING_TIMEOUT_MS + 1000L);
+                // a wrong namespace is a server that answers: its first sample creates Dubbo's Nacos clients,
+                // cold (class loading; 7-25 s on this loaded 2-core machine), as a right one's first sample does
+                boolean coldStart = threads.add(s.thread) && c.code.equals("NO_PROVIDER");
+                if (!coldStart) {
+                    softly.assertThat(s.elapsedMs).as("a failing registry costs a sample at most its timeout plus"
+                            + " a second: " + s).isLessThanOrEqualTo(FAILING_TIMEOUT_MS + 1000L);
+                }
             }
             // the two threads' first samples ran side by side, not one behind the other
             List<XmlJtl.Sample> firsts = new ArrayList<>();
