@@ -282,8 +282,27 @@ final class OutsideCases {
      * with Dubbo 3's default discovery and with {@code registry-type=service}. {@code List.of} succeeds only from a
      * Dubbo 3.3 provider (2.7.23's hessian2 cannot send it), so a success proves which provider answered.
      */
-    static List<Case> applicationLevel(String registry) {
+    static List<Case> applicationLevel(String registry, String allRegistry) {
         List<Case> cases = new ArrayList<>();
+        // through the mapping the providers wrote (/<root>/mapping/<interface>), as a Dubbo 3.3 consumer with
+        // default settings finds it: the address alone, application-level only, and application first; against the
+        // 3.3.5 provider registered application-level only and the 3.2.16 one registered both ways
+        String[][] providers = {{"app-level", registry, "?"}, {"all-3.2", allRegistry, "&"}};
+        for (String[] provider : providers) {
+            cases.add(Case.generic(provider[0] + " the address alone", provider[1], SHOP, "hello").types("String")
+                    .args("[\"ann\"]").ok("hello ann from plain"));
+            for (String step : new String[] {"FORCE_APPLICATION", "APPLICATION_FIRST"}) {
+                cases.add(Case.generic(provider[0] + " " + step, provider[1] + provider[2] + "migration.step=" + step,
+                        SHOP, "hello").types("String").args("[\"ann\"]").ok("hello ann from plain"));
+            }
+        }
+        cases.add(Case.typed("app-level List.of by the mapping", registry, SHOP, "listOf").args("[\"a\", \"b\"]")
+                .ok("[\"a\",\"b\"]"));
+        cases.add(Case.generic("app-level not in the mapping", registry + "?migration.step=FORCE_APPLICATION",
+                "io.dubbostress.outside.api.NotExported", "hello").types("String").args("[\"ann\"]")
+                .set("timeout", "3000").fails("NO_PROVIDER", "No provider available for io\\.dubbostress\\.outside"
+                        + "\\.api\\.NotExported in the zookeeper registry zookeeper://127\\.0\\.0\\.1:[0-9]+ \\(root"
+                        + " /dubbo\\), discovery FORCE_APPLICATION \\(application-level only: .*"));
         // Dubbo 3 finds an interface's applications in a metadata centre, or in the reference's provided-by
         String providedBy = registry + "?provided-by=outside-provider";
         String serviceDiscovery = registry + "?registry-type=service&provided-by=outside-provider";

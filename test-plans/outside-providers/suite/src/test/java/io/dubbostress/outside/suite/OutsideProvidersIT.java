@@ -44,6 +44,8 @@ class OutsideProvidersIT {
     static final String[] VERSIONS = {"2.6.12", "2.7.23", "3.2.16", "3.3.5"};
     /** The ZooKeeper root (registry group) the 2.6.12 provider registers under, beside the 2.7.23 one's /dubbo. */
     static final String REGISTRY_GROUP_2_6 = "dubbo-2.6";
+    /** The ZooKeeper root the 3.2.16 provider registers under, both ways. */
+    static final String ALL_ROOT = "dubbo-all";
 
     @TempDir
     static Path dir;
@@ -102,13 +104,15 @@ class OutsideProvidersIT {
             if (version.startsWith("3.3")) {
                 command.add("-Ddubbo.application.register-mode=instance");
             }
-            command.addAll(Arrays.asList("-cp", classPath, "io.dubbostress.outside.provider.OutsideProvider",
-                    String.valueOf(port)));
-            if (version.startsWith("2.")) {
-                command.add(registry());
-            } else if (version.startsWith("3.3")) {
-                command.add(appLevelRegistry());
+            // Dubbo 3 providers: their registry is the application's too (its metadata centre, where the
+            // interface-to-application mapping goes), as a Spring Boot provider's dubbo.registry.address makes it
+            String registry = version.startsWith("2.") ? registry() : version.startsWith("3.3") ? appLevelRegistry()
+                    : allRegistry();
+            if (!version.startsWith("2.")) {
+                command.add("-Ddubbo.registry.address=" + registry);
             }
+            command.addAll(Arrays.asList("-cp", classPath, "io.dubbostress.outside.provider.OutsideProvider",
+                    String.valueOf(port), registry));
             providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
             ports.put(version, port);
         }
@@ -120,6 +124,14 @@ class OutsideProvidersIT {
 
     static String registry() {
         return "zookeeper://127.0.0.1:" + zookeeperPort;
+    }
+
+    /**
+     * Where the 3.2.16 provider registers both ways (Dubbo 3's default, {@code register-mode=all}): the first
+     * ZooKeeper under a root of its own, beside the 2.7.23 one's /dubbo.
+     */
+    static String allRegistry() {
+        return registry() + "?group=" + ALL_ROOT;
     }
 
     static String appLevelRegistry() {
@@ -188,7 +200,7 @@ class OutsideProvidersIT {
         groups.put("registry", OutsideCases.throughRegistry(registry(), line));
         groups.put("registry 2.6", OutsideCases.throughRegistryGroup(registry(), REGISTRY_GROUP_2_6));
         if ("3.3".equals(line)) {
-            groups.put("app-level", OutsideCases.applicationLevel(appLevelRegistry()));
+            groups.put("app-level", OutsideCases.applicationLevel(appLevelRegistry(), allRegistry()));
         }
         Path run = Files.createDirectories(dir.resolve(name));
         Path plan = PlanFile.write(run.resolve("outside.jmx"), groups);
