@@ -97,9 +97,18 @@ public final class DubboVersion {
         registry.setUseAsMetadataCenter(false);
     }
 
-    /** Nothing before a Dubbo 2.7 registry reference (interface-level discovery only; no Nacos client here). */
+    /**
+     * A Nacos registry refused before Dubbo 2.7 sees it when its client is missing (this jar does not carry it): Dubbo
+     * printed the registry's settings (secret key included) on its way to failing, once per sample.
+     */
     static void beforeReference(RegistryConfig registry, int timeoutMs) {
-        // Dubbo 2.7: nothing
+        if (String.valueOf(registry.getAddress()).startsWith("nacos://")) {
+            try {
+                Class.forName("com.alibaba.nacos.api.NacosFactory", false, DubboVersion.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new NoClassDefFoundError("com/alibaba/nacos/api/NacosFactory");
+            }
+        }
     }
 
     /** No metadata reports of the sampler's own in Dubbo 2.7. */

@@ -108,12 +108,14 @@ public final class DubboReference {
             config.setRegistry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
             config.setUrl(address.url());
         } else {
-            RegistryConfig registry = new RegistryConfig(address.url());
-            if (!key.username().isEmpty()) {
-                registry.setUsername(key.username());
+            // the credentials as the registry's user and password, not in the address Dubbo prints
+            RegistryCredentials credentials = RegistryCredentials.of(address.url(), key.username(), key.password());
+            RegistryConfig registry = new RegistryConfig(credentials.address());
+            if (!credentials.user().isEmpty()) {
+                registry.setUsername(credentials.user());
             }
-            if (!key.password().isEmpty()) {
-                registry.setPassword(key.password());
+            if (!credentials.password().isEmpty()) {
+                registry.setPassword(credentials.password());
             }
             registry.setCheck(false);
             if (!address.url().contains("timeout=")) {

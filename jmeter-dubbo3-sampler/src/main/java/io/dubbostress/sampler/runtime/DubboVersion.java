@@ -151,6 +151,7 @@ public final class DubboVersion {
         registry.setCheck(true);
         String address = String.valueOf(registry.getAddress());
         if (address.startsWith("nacos://")) {
+            NacosLogSecrets.install();
             Map<String, String> parameters = new java.util.HashMap<>();
             if (registry.getParameters() != null) {
                 parameters.putAll(registry.getParameters());

@@ -54,6 +54,37 @@ class ProtoFilesTest {
         assertThat(schema.method("test.shop.v1.CartService", "Fill", "s", "m").isClientStreaming()).isTrue();
     }
 
+    /**
+     * Parsing a .proto (here one importing field_mask.proto, which needs the well-known files' folder) leaves nothing
+     * in the temporary folder: the folder made for it is gone at once, not at JVM exit (issue 36: empty
+     * {@code dubbo-stress-protos*} folders piled up in /tmp). Folders another JVM made meanwhile are told apart by
+     * their time.
+     */
+    @Test
+    void leavesNoFolderInTheTemporaryFolder(@TempDir Path copy) throws IOException {
+        Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
+        java.util.Set<Path> before = protoFolders(tmp);
+        long start = System.currentTimeMillis() - 1000;
+        // a copy of its own: not in ProtoFiles' cache, so it is parsed here
+        Path proto = copy.resolve("shop/v1/shop.proto");
+        Files.createDirectories(proto.getParent());
+        Files.copy(Paths.get(SHOP), proto);
+        Files.copy(ROOT.resolve("shop/v1/common.proto"), copy.resolve("shop/v1/common.proto"));
+        assertThat(ProtoFiles.load(proto.toString(), copy.toString(), "files", "path")
+                .method("test.shop.v1.CartService", "Get", "s", "m")).isNotNull();
+        java.util.Set<Path> left = protoFolders(tmp);
+        left.removeAll(before);
+        left.removeIf(p -> p.toFile().lastModified() < start);
+        assertThat(left).as("dubbo-stress-protos folders left in " + tmp).isEmpty();
+    }
+
+    private static java.util.Set<Path> protoFolders(Path tmp) throws IOException {
+        try (java.util.stream.Stream<Path> all = Files.list(tmp)) {
+            return all.filter(p -> p.getFileName().toString().startsWith("dubbo-stress-protos"))
+                    .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+        }
+    }
+
     @Test
     void theSameFilesAreReadOnce() {
         assertThat(shop()).isSameAs(shop());

@@ -321,4 +321,44 @@ final class OutsideCases {
                 .okContaining("\"name\":\"user-7@t\""));
         return cases;
     }
+
+    /**
+     * A registry credential given every way a plan can give one, each with a secret of its own (collected in {@code
+     * secrets}, for {@link SecretScan}): in the address's user info and {@code password=}, a Nacos {@code secretKey=},
+     * the Registry user and password fields, a Dubbo Defaults element; ZooKeeper reached ({@code zookeeper}) and not
+     * (nothing at {@code deadPort}), Nacos not reached. What the samples say is asserted elsewhere; here only that no
+     * secret is written anywhere.
+     */
+    static List<Case> secrets(String zookeeper, int deadPort, List<String> secrets) {
+        String zkHost = zookeeper.substring("zookeeper://".length());
+        List<Case> cases = new ArrayList<>();
+        int n = 0;
+        for (String[] target : new String[][] {{"zk", zkHost}, {"zk dead", "127.0.0.1:" + deadPort},
+            {"nacos dead", "127.0.0.1:" + deadPort}}) {
+            String scheme = target[0].startsWith("zk") ? "zookeeper://" : "nacos://";
+            String user = target[0].startsWith("zk") ? "zk" : "nacos";
+            String s1 = SecretScan.secret("Ui", n++);
+            String s2 = SecretScan.secret("Pq", n++);
+            String s3 = SecretScan.secret("Fd", n++);
+            String s4 = SecretScan.secret("Df", n++);
+            secrets.addAll(List.of(s1, s2, s3, s4));
+            String p = "secret " + target[0] + " ";
+            cases.add(secretCase(p + "user info", scheme + user + ":" + s1 + "@" + target[1]));
+            cases.add(secretCase(p + "password=", scheme + target[1] + "?username=" + user + "&password=" + s2));
+            cases.add(secretCase(p + "fields", scheme + target[1]).set("username", user).set("password", s3));
+            cases.add(secretCase(p + "defaults", scheme + target[1]).defaults("username", user)
+                    .defaults("password", s4));
+            if (scheme.startsWith("nacos")) {
+                String s5 = SecretScan.secret("Sk", n++);
+                secrets.add(s5);
+                cases.add(secretCase(p + "secretKey=", scheme + target[1] + "?accessKey=ak-outside&secretKey=" + s5));
+            }
+        }
+        return cases;
+    }
+
+    private static Case secretCase(String label, String address) {
+        return Case.generic(label, address, SHOP, "hello").types("String").args("[\"ann\"]").set("timeout", "2000")
+                .fails(".*", ".*");
+    }
 }

@@ -72,7 +72,20 @@ final class PlanFile {
                     x.append("<stringProp name=\"").append(escape(f.getKey())).append("\">")
                             .append(escape(f.getValue())).append("</stringProp>\n");
                 }
-                x.append("</io.dubbostress.sampler.sampler.DubboSampler>\n<hashTree/>\n");
+                x.append("</io.dubbostress.sampler.sampler.DubboSampler>\n");
+                if (c.defaults.isEmpty()) {
+                    x.append("<hashTree/>\n");
+                } else {
+                    x.append("<hashTree>\n<io.dubbostress.sampler.config.DubboDefaults"
+                            + " guiclass=\"io.dubbostress.sampler.config.gui.DubboDefaultsGui\""
+                            + " testclass=\"io.dubbostress.sampler.config.DubboDefaults\" testname=\"defaults\""
+                            + " enabled=\"true\">\n");
+                    for (Map.Entry<String, String> f : c.defaults.entrySet()) {
+                        x.append("<stringProp name=\"").append(escape(f.getKey())).append("\">")
+                                .append(escape(f.getValue())).append("</stringProp>\n");
+                    }
+                    x.append("</io.dubbostress.sampler.config.DubboDefaults>\n<hashTree/>\n</hashTree>\n");
+                }
             }
             x.append("</hashTree>\n");
         }
