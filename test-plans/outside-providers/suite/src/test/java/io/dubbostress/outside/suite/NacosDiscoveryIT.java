@@ -347,7 +347,10 @@ class NacosDiscoveryIT {
                 String.join("|", "browse", "registered", "nacos://" + server + "?namespace=ns-dubbo&group=G-dubbo",
                         "nacos", PASSWORD),
                 String.join("|", "browse", "typed", "nacos://" + server + "?namespace=ns-browse", "nacos", PASSWORD),
-                String.join("|", "browse", "refused", "nacos://" + server + "?namespace=ns-dubbo", "nacos", "nope"));
+                String.join("|", "browse", "refused", "nacos://" + server + "?namespace=ns-dubbo", "nacos", "nope"),
+                String.join("|", "browse", "no-user", "nacos://" + server + "?namespace=ns-dubbo", "", ""),
+                String.join("|", "browse", "wrong-group", "nacos://" + server + "?namespace=ns-dubbo&group=G-none",
+                        "nacos", PASSWORD));
         lines.forEach(l -> System.out.println("nacos browse: " + l));
         assertThat(lines).anyMatch(l -> l.startsWith("registered service " + SHOP + " providers [127.0.0.1:"
                 + provider33Port + "]") && l.contains("hello(?)") && l.contains("place(?)"));
@@ -356,8 +359,15 @@ class NacosDiscoveryIT {
         // the registry's names; the 2.7.23 provider did not answer 'ls -l' here (see docs/SAMPLER.md, Nacos)
         assertThat(lines).anyMatch(l -> l.startsWith("typed service " + SHOP + " providers [127.0.0.1:"
                 + provider27Port + "]") && l.contains("hello(") && l.contains("total("));
-        assertThat(lines).anyMatch(l -> l.startsWith("refused error the Nacos server at " + server
-                + " refused to log in as 'nacos': HTTP 403"));
+        assertThat(lines).anyMatch(l -> l.equals("refused error the Nacos server at " + server
+                + " refused to log in as 'nacos': HTTP 403 user not found! (check the registry user and password)"));
+        // auth on and no user: the status and the server's message, not its HTML error page
+        assertThat(lines).anyMatch(l -> l.equals("no-user error the Nacos server at " + server + " refused to list"
+                + " the services: HTTP 403 user not found! (it needs a registry user: give Registry user and"
+                + " password)"));
+        // a group with nothing in it says so
+        assertThat(lines).anyMatch(l -> l.equals("wrong-group error no Dubbo provider registered in namespace"
+                + " ns-dubbo, group G-none of Nacos at " + server + " (check the address's namespace= and group=)"));
         assertThat(lines).noneMatch(l -> l.contains(PASSWORD));
     }
 
