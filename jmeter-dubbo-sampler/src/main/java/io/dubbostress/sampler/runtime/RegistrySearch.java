@@ -13,7 +13,7 @@ import org.apache.dubbo.rpc.RpcException;
  *
  * <pre>{@code
  * No provider available for io.x.Orders (group gold, version 2.0.0) in the nacos registry nacos://127.0.0.1:8848
- * (namespace dev, group DEFAULT_GROUP), discovery FORCE_APPLICATION (application-level only: ...)
+ * (namespace dev, group DEFAULT_GROUP), discovery FORCE_APPLICATION (application-level only: ...); dubbo version 3.3.5
  * }</pre>
  */
 final class RegistrySearch {
@@ -39,7 +39,8 @@ final class RegistrySearch {
         int query = shown.indexOf('?');
         m.append(" in the ").append(protocol).append(" registry ").append(query < 0 ? shown : shown.substring(0, query))
                 .append(" (").append(where(protocol, registryUrl)).append("), discovery ")
-                .append(DubboVersion.discoveryStep(registryUrl));
+                .append(DubboVersion.discoveryStep(registryUrl)).append("; dubbo version ")
+                .append(org.apache.dubbo.common.Version.getVersion());
         return new RpcException(error.getCode(), m.toString(), error);
     }
 

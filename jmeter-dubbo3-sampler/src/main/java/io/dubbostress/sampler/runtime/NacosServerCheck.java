@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.runtime;
 
 import io.dubbostress.sampler.failure.RegistryException;
+import io.dubbostress.sampler.failure.RegistryFailure;
 import io.dubbostress.sampler.failure.Secrets;
 import io.dubbostress.sampler.nacos.NacosOpenApi;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.rpc.RpcException;
 
@@ -41,16 +41,19 @@ final class NacosServerCheck {
      * @throws RegistryException the server refused the registry user
      */
     static void check(RegistryConfig registry, int timeoutMs) {
-        URL url = URL.valueOf(registry.getAddress());
-        String user = registry.getUsername() != null && !registry.getUsername().isEmpty() ? registry.getUsername()
-                : url.getUsername();
-        String password = registry.getPassword() != null && !registry.getPassword().isEmpty()
-                ? registry.getPassword() : url.getPassword();
+        // the address's user and password are the registry's fields by now (RegistryCredentials)
+        String user = registry.getUsername();
+        String password = registry.getPassword();
         String shown = Secrets.masked(registry.getAddress());
+        if ((user == null || user.isEmpty()) && password != null && !password.isEmpty()) {
+            throw new RegistryException("the nacos registry (" + shown + ") cannot be created: a password without a"
+                    + " user name (give the Registry user, or username= in the address)", null);
+        }
         long deadline = System.nanoTime() + Math.max(1, timeoutMs) * 1_000_000L;
         List<String> problems = new ArrayList<>();
         boolean stalled = false;
-        for (String server : servers(url)) {
+        List<String> servers = RegistryFailure.servers(registry.getAddress());
+        for (String server : servers) {
             int left = left(deadline);
             if (left <= 0) {
                 stalled = true;
@@ -92,7 +95,7 @@ final class NacosServerCheck {
                     + " within " + timeoutMs + " ms (the sampler's timeout): its server is stopped or overloaded");
         }
         throw new RpcException(RpcException.NETWORK_EXCEPTION, "cannot reach the nacos registry at "
-                + String.join(",", servers(url)) + ": " + String.join("; ", problems));
+                + String.join(",", servers) + ": " + String.join("; ", problems));
     }
 
     /**
@@ -116,21 +119,6 @@ final class NacosServerCheck {
 
     private static int left(long deadline) {
         return (int) Math.min(Integer.MAX_VALUE, (deadline - System.nanoTime()) / 1_000_000L);
-    }
-
-    /** {@code host:port} of the address's server and of its {@code backup=} servers. */
-    private static List<String> servers(URL url) {
-        List<String> servers = new ArrayList<>();
-        servers.add(url.getHost() + ":" + url.getPort());
-        String backup = url.getParameter("backup");
-        if (backup != null) {
-            for (String s : backup.split(",")) {
-                if (s.trim().lastIndexOf(':') > 0) {
-                    servers.add(s.trim());
-                }
-            }
-        }
-        return servers;
     }
 
     /** Where a Nacos client looks for the gRPC port: the HTTP port + 1000, or its system property's offset. */

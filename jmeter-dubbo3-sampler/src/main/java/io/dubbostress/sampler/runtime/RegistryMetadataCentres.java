@@ -53,11 +53,15 @@ final class RegistryMetadataCentres {
                 : url.getUsername();
         String password = registry.getPassword() != null && !registry.getPassword().isEmpty()
                 ? registry.getPassword() : url.getPassword();
+        // (as parameters for Nacos only: Dubbo logs a ZooKeeper report's URL with its parameters, not its user info)
+        boolean nacos = "nacos".equals(url.getProtocol());
         if (user != null && !user.isEmpty()) {
-            url = url.setUsername(user).addParameterIfAbsent("username", user);
+            url = url.setUsername(user);
+            url = nacos ? url.addParameterIfAbsent("username", user) : url;
         }
         if (password != null && !password.isEmpty()) {
-            url = url.setPassword(password).addParameterIfAbsent("password", password);
+            url = url.setPassword(password);
+            url = nacos ? url.addParameterIfAbsent("password", password) : url;
         }
         if (registry.getTimeout() != null) {
             url = url.addParameterIfAbsent("timeout", String.valueOf(registry.getTimeout()));

@@ -283,7 +283,15 @@ class OutsideProvidersIT {
                 .doesNotContain("Exception");
         // nor errors in jmeter.log at the end of a ZooKeeper run (Curator's NodeCache after its client closed)
         String log = new String(Files.readAllBytes(run.resolve("jmeter.log")), StandardCharsets.UTF_8);
-        softly.assertThat(log).as("jmeter.log").doesNotContain("Expected state [STARTED]").doesNotContain(" ERROR ");
+        // (but Dubbo's and Curator's own lines about the ZooKeeper that is not there, which the secrets' thread group
+        // asks on purpose: a dead registry is NETWORK for the sample, and its client says so too)
+        String errors = java.util.Arrays.stream(log.split("\n")).filter(l -> l.contains(" ERROR "))
+                .filter(l -> !l.contains("Failed to connect with zookeeper") && !l.contains("zookeeper not connected")
+                        && !l.matches(".* ERROR o\\.a\\.c\\.f\\.i\\.CuratorFrameworkImpl: Background (operation )?retry gave"
+                                + " up.*"))
+                .collect(java.util.stream.Collectors.joining("\n"));
+        softly.assertThat(log).as("jmeter.log").doesNotContain("Expected state [STARTED]");
+        softly.assertThat(errors).as("ERROR lines in jmeter.log").isEmpty();
         SecretScan.check(softly, run, jmeter.output(), secrets);
         softly.assertAll();
     }

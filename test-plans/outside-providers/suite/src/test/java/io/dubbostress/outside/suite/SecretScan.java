@@ -57,10 +57,17 @@ final class SecretScan {
                         continue; // the plan: where the test put the secrets
                     }
                     String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-                    softly.assertThat(text).as("'" + piece + "' (of a secret) in " + folder.relativize(file))
-                            .doesNotContain(piece);
+                    int at = text.indexOf(piece);
+                    if (at >= 0) { // where, not the whole file
+                        softly.fail("'" + piece + "' (of a secret) in " + folder.relativize(file) + ": ..."
+                                + text.substring(Math.max(0, at - 200), Math.min(text.length(), at + 60)) + "...");
+                    }
                 }
-                softly.assertThat(console).as("'" + piece + "' (of a secret) on the console").doesNotContain(piece);
+                int at = console.indexOf(piece);
+                if (at >= 0) {
+                    softly.fail("'" + piece + "' (of a secret) on the console: ..." + console.substring(Math.max(0,
+                            at - 200), Math.min(console.length(), at + 60)) + "...");
+                }
             }
         }
     }
