@@ -94,7 +94,7 @@ final class IdlPlan {
         if (!parameterTypes.isEmpty() && !parameterTypes.equals(method.getInputType().getFullName())) {
             throw new ConfigurationException(DubboSampler.PARAMETER_TYPES + ": '" + parameterTypes + "' is not the"
                     + " request type of " + serviceName + "/" + methodName + " (" + method.getInputType().getFullName()
-                    + ", from " + source + "; leave it empty or give that)");
+                    + ", from " + schema.source() + "; leave it empty or give that)");
         }
         if (method.isClientStreaming()) {
             throw new ConfigurationException(DubboSampler.METHOD + ": " + serviceName + "/" + methodName + " is "

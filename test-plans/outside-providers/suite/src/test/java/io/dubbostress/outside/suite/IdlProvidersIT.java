@@ -253,8 +253,9 @@ class IdlProvidersIT {
             out.add(new IdlCase(Case.idl(name + " reflection track", address, SERVICE, "Track",
                     "{\"orderId\": \"o-7\", \"updates\": 3}", "").ok(null), TRACKED));
             out.add(new IdlCase(Case.idl(name + " reflection unknown", address, "io.dubbostress.outside.idl.Nope",
-                    "Place", "{}", "").fails("CONFIG", "DubboSampler\\.protoFiles: empty, and the server's reflection"
-                            + " does not know io\\.dubbostress\\.outside\\.idl\\.Nope: .*"), null));
+                    "Place", "{}", "").fails("CONFIG", Pattern.quote("DubboSampler.interface:"
+                            + " 'io.dubbostress.outside.idl.Nope': the server's reflection (" + address + ") does not"
+                            + " know it; it serves [io.dubbostress.outside.idl.OrderService]")), null));
             out.add(new IdlCase(Case.idl(name + " descriptor set", address, SERVICE, "Place", ORDER,
                     System.getProperty("outside.idl.descriptors")).ok(null), PLACED));
         }

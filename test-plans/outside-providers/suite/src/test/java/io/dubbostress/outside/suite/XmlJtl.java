@@ -26,7 +26,7 @@ final class XmlJtl {
         long startMs;
         String thread;
         String data;
-        /** The sample's child elements' text by name: sample variables ({@code -Jsample_variables}) among them. */
+        /** The sample's attributes and child elements' text by name: sample variables ({@code -Jsample_variables}). */
         final Map<String, String> children = new LinkedHashMap<>();
 
         @Override
@@ -72,6 +72,12 @@ final class XmlJtl {
             s.latencyMs = e.hasAttribute("lt") ? Long.parseLong(e.getAttribute("lt")) : -1;
             s.startMs = e.hasAttribute("ts") ? Long.parseLong(e.getAttribute("ts")) : -1;
             s.thread = e.getAttribute("tn");
+            // sample variables are attributes ('_' written as '__' by JMeter's XStream)
+            org.w3c.dom.NamedNodeMap attributes = e.getAttributes();
+            for (int a = 0; a < attributes.getLength(); a++) {
+                Node attribute = attributes.item(a);
+                s.children.put(attribute.getNodeName().replace("__", "_"), attribute.getNodeValue());
+            }
             for (Node child = e.getFirstChild(); child != null; child = child.getNextSibling()) {
                 if (child instanceof Element) {
                     s.children.put(((Element) child).getTagName(), child.getTextContent());
