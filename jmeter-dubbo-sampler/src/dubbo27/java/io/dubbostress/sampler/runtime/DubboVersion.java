@@ -101,7 +101,7 @@ public final class DubboVersion {
      * A Nacos registry refused before Dubbo 2.7 sees it when its client is missing (this jar does not carry it): Dubbo
      * printed the registry's settings (secret key included) on its way to failing, once per sample.
      */
-    static void beforeReference(RegistryConfig registry, int timeoutMs) {
+    static void beforeReference(RegistryConfig registry, String address, int timeoutMs) {
         if (String.valueOf(registry.getAddress()).startsWith("nacos://")) {
             try {
                 Class.forName("com.alibaba.nacos.api.NacosFactory", false, DubboVersion.class.getClassLoader());

@@ -133,7 +133,7 @@ public final class DubboReference {
         Object proxy;
         try {
             if (!address.isDirect()) {
-                DubboVersion.beforeReference(config.getRegistry(), key.timeoutMs());
+                DubboVersion.beforeReference(config.getRegistry(), address.url(), key.timeoutMs());
             }
             proxy = config.get();
         } catch (RuntimeException | LinkageError e) {

@@ -167,15 +167,41 @@ public final class DubboVersion {
     }
 
     /**
-     * What a registry reference needs just before Dubbo creates it, inside the sampler's failure handling: a Nacos
+     * What a registry reference needs just before Dubbo creates it ({@code address}: the sampler's, for messages),
+     * inside the sampler's failure handling: a Nacos
      * server checked once within the sample's timeout ({@link NacosServerCheck}), then the registry's metadata report
      * ({@link RegistryMetadataCentres}).
      */
-    static void beforeReference(RegistryConfig registry, int timeoutMs) {
-        if (String.valueOf(registry.getAddress()).startsWith("nacos://")) {
-            NacosServerCheck.check(registry, timeoutMs);
+    static void beforeReference(RegistryConfig registry, String address, int timeoutMs) {
+        if (address.startsWith("nacos://")) {
+            NacosServerCheck.check(registry, address, timeoutMs);
+        } else if (address.startsWith("zookeeper://") && !anyAccepts(address, timeoutMs)) {
+            // said as Dubbo's ZooKeeper client says it (RegistryFailure: NETWORK), without waiting the timeout under
+            // Dubbo's registry and metadata-report locks, which held every other thread's registry behind it
+            throw new IllegalStateException("zookeeper not connected: nothing accepts a connection at "
+                    + String.join(", ", io.dubbostress.sampler.failure.RegistryFailure.servers(address)));
         }
         RegistryMetadataCentres.attach(registry);
+    }
+
+    /** Whether one of the address's servers takes a TCP connection within the timeout (as a ZooKeeper client first must). */
+    private static boolean anyAccepts(String address, int timeoutMs) {
+        long deadline = System.nanoTime() + Math.max(1, timeoutMs) * 1_000_000L;
+        for (String server : io.dubbostress.sampler.failure.RegistryFailure.servers(address)) {
+            int colon = server.lastIndexOf(':');
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (colon <= 0 || left <= 0) {
+                continue;
+            }
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(server.substring(0, colon),
+                        Integer.parseInt(server.substring(colon + 1))), (int) left);
+                return true;
+            } catch (java.io.IOException | RuntimeException e) {
+                // the next one
+            }
+        }
+        return false;
     }
 
     /** The metadata reports {@link #beforeReference} made, destroyed at test end. */

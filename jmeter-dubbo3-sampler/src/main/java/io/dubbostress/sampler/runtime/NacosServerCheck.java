@@ -28,7 +28,7 @@ import org.apache.dubbo.rpc.RpcException;
  * first sample's connect time, which is no failure.
  *
  * <pre>{@code
- * NacosServerCheck.check(registry, 2000);   // NETWORK when nothing answers in 2 s; REGISTRY when the user is refused
+ * NacosServerCheck.check(registry, "nacos://127.0.0.1:8848", 2000);   // NETWORK when nothing answers in 2 s; REGISTRY when the user is refused
  * }</pre>
  */
 final class NacosServerCheck {
@@ -40,11 +40,12 @@ final class NacosServerCheck {
      * @throws RpcException {@code NETWORK}: nothing listens, or the server did not answer within {@code timeoutMs}
      * @throws RegistryException the server refused the registry user
      */
-    static void check(RegistryConfig registry, int timeoutMs) {
-        // the address's user and password are the registry's fields by now (RegistryCredentials)
+    static void check(RegistryConfig registry, String address, int timeoutMs) {
+        // the address's user and password are the registry's fields by now (RegistryCredentials); messages show the
+        // address as the sampler has it, masked
         String user = registry.getUsername();
         String password = registry.getPassword();
-        String shown = Secrets.masked(registry.getAddress());
+        String shown = Secrets.masked(address);
         if ((user == null || user.isEmpty()) && password != null && !password.isEmpty()) {
             throw new RegistryException("the nacos registry (" + shown + ") cannot be created: a password without a"
                     + " user name (give the Registry user, or username= in the address)", null);

@@ -39,7 +39,7 @@ final class RegistryMetadataCentres {
      * Names the registry (its id, from its address and user, never its password) and makes sure its metadata report
      * exists before the reference subscribes. Its failure is the registry's (the same server).
      */
-    static synchronized void attach(RegistryConfig registry) {
+    static void attach(RegistryConfig registry) {
         String id = "dubbo-stress-" + Integer.toHexString((registry.getAddress() + "|" + registry.getUsername())
                 .hashCode());
         registry.setId(id);
@@ -75,9 +75,12 @@ final class RegistryMetadataCentres {
         String namespace = url.getParameter("namespace");
         String[] keys = namespace == null || namespace.isEmpty() ? new String[] {id}
                 : new String[] {id, id + ":" + namespace};
-        if (ATTACHED.containsKey(id)) {
-            return;
+        synchronized (ATTACHED) {
+            if (ATTACHED.containsKey(id)) {
+                return;
+            }
         }
+        // made outside the sampler's lock: a registry that is slow to answer holds no other registry's report
         MetadataReport report = application.getExtensionLoader(MetadataReportFactory.class).getAdaptiveExtension()
                 .getMetadataReport(url);
         if (report == null) {
@@ -89,16 +92,24 @@ final class RegistryMetadataCentres {
                     + " mapping needs provided-by= in the address");
             return;
         }
-        synchronized (reports) {
-            for (String key : keys) {
-                reports.put(key, report);
-                ATTACHED.put(key, report);
+        synchronized (ATTACHED) {
+            synchronized (reports) {
+                for (String key : keys) {
+                    reports.put(key, report);
+                    ATTACHED.put(key, report);
+                }
             }
         }
     }
 
     /** Destroys the reports {@link #attach} made and forgets them (the next test connects with its own settings). */
-    static synchronized void closeAll() {
+    static void closeAll() {
+        synchronized (ATTACHED) {
+            closeAttached();
+        }
+    }
+
+    private static void closeAttached() {
         if (ATTACHED.isEmpty()) {
             return;
         }
