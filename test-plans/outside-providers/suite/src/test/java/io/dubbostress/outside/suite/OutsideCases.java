@@ -333,9 +333,13 @@ final class OutsideCases {
         String zkHost = zookeeper.substring("zookeeper://".length());
         List<Case> cases = new ArrayList<>();
         int n = 0;
+        // the ZooKeeper reached under a root of its own and interface-level only: what a client with a user creates
+        // there is that user's alone (ZooKeeper's creator ACL), and the other thread groups share the server
+        String zkRoot = "?group=dubbo-secrets&migration.step=FORCE_INTERFACE";
         for (String[] target : new String[][] {{"zk", zkHost}, {"zk dead", "127.0.0.1:" + deadPort},
             {"nacos dead", "127.0.0.1:" + deadPort}}) {
             String scheme = target[0].startsWith("zk") ? "zookeeper://" : "nacos://";
+            String query = target[0].equals("zk") ? zkRoot : "";
             String user = target[0].startsWith("zk") ? "zk" : "nacos";
             String s1 = SecretScan.secret("Ui", n++);
             String s2 = SecretScan.secret("Pq", n++);
@@ -343,10 +347,11 @@ final class OutsideCases {
             String s4 = SecretScan.secret("Df", n++);
             secrets.addAll(List.of(s1, s2, s3, s4));
             String p = "secret " + target[0] + " ";
-            cases.add(secretCase(p + "user info", scheme + user + ":" + s1 + "@" + target[1]));
-            cases.add(secretCase(p + "password=", scheme + target[1] + "?username=" + user + "&password=" + s2));
-            cases.add(secretCase(p + "fields", scheme + target[1]).set("username", user).set("password", s3));
-            cases.add(secretCase(p + "defaults", scheme + target[1]).defaults("username", user)
+            cases.add(secretCase(p + "user info", scheme + user + ":" + s1 + "@" + target[1] + query));
+            cases.add(secretCase(p + "password=", scheme + target[1] + (query.isEmpty() ? "?" : query + "&")
+                    + "username=" + user + "&password=" + s2));
+            cases.add(secretCase(p + "fields", scheme + target[1] + query).set("username", user).set("password", s3));
+            cases.add(secretCase(p + "defaults", scheme + target[1] + query).defaults("username", user)
                     .defaults("password", s4));
             if (scheme.startsWith("nacos")) {
                 String s5 = SecretScan.secret("Sk", n++);
