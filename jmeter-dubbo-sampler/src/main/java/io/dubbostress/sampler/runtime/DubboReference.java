@@ -53,7 +53,6 @@ public final class DubboReference {
      * @throws ConfigurationException for bad settings; Dubbo's exceptions for failures to connect or subscribe
      */
     static DubboReference create(ReferenceKey key, ClassLoader loader, String addressField, String interfaceField) {
-        long started = System.nanoTime();
         if (!TypeNames.isWellFormed(key.interfaceName())) {
             throw new ConfigurationException(interfaceField + ": '" + key.interfaceName()
                     + "' is not a Java interface name");
@@ -134,11 +133,7 @@ public final class DubboReference {
         Object proxy;
         try {
             if (!address.isDirect()) {
-                // the registry's check gets what is left of the timeout since this creation began (Dubbo's start in
-                // a cold JVM comes first), at least half of it: a failing registry ends the sample near its timeout
-                long spentMs = (System.nanoTime() - started) / 1_000_000L;
-                int checkMs = (int) Math.max(key.timeoutMs() / 2, key.timeoutMs() - spentMs);
-                DubboVersion.beforeReference(config.getRegistry(), address.url(), checkMs);
+                DubboVersion.beforeReference(config.getRegistry(), address.url(), key.timeoutMs());
             }
             proxy = config.get();
         } catch (RuntimeException | LinkageError e) {

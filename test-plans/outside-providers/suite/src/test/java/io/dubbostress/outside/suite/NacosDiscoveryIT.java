@@ -281,9 +281,12 @@ class NacosDiscoveryIT {
                         s.message);
                 softly.assertThat(s.code).as("code of " + s).isEqualTo(c.code);
                 softly.assertThat(s.message).as("message of " + s).matches(c.message);
-                // a wrong namespace is a server that answers: its first sample creates Dubbo's Nacos clients,
-                // cold (class loading; 7-25 s on this loaded 2-core machine), as a right one's first sample does
-                boolean coldStart = threads.add(s.thread) && c.code.equals("NO_PROVIDER");
+                // a thread's first sample also starts Dubbo in a cold JVM (class loading: 7-25 s on this loaded
+                // 2-core machine for a wrong namespace, a server that answers and whose first sample creates Dubbo's
+                // Nacos clients as a right one's does; up to a second more for a stopped server, whose check waits
+                // the whole timeout): the bound is the registry's, held by the samples after it
+                boolean coldStart = threads.add(s.thread) && (c.code.equals("NO_PROVIDER")
+                        || c.label.equals("stopped server"));
                 if (!coldStart) {
                     softly.assertThat(s.elapsedMs).as("a failing registry costs a sample at most its timeout plus"
                             + " a second: " + s).isLessThanOrEqualTo(FAILING_TIMEOUT_MS + 1000L);
