@@ -333,13 +333,12 @@ final class OutsideCases {
         String zkHost = zookeeper.substring("zookeeper://".length());
         List<Case> cases = new ArrayList<>();
         int n = 0;
-        // the ZooKeeper reached under a root of its own and interface-level only: what a client with a user creates
-        // there is that user's alone (ZooKeeper's creator ACL), and the other thread groups share the server
-        String zkRoot = "?group=dubbo-secrets&migration.step=FORCE_INTERFACE";
+        // the ZooKeeper reached: each case under a root of its own, interface-level only; what a client with a user
+        // creates there is that user's alone (ZooKeeper's creator ACL: the next password got NoAuth), and the other
+        // thread groups share the server
         for (String[] target : new String[][] {{"zk", zkHost}, {"zk dead", "127.0.0.1:" + deadPort},
             {"nacos dead", "127.0.0.1:" + deadPort}}) {
             String scheme = target[0].startsWith("zk") ? "zookeeper://" : "nacos://";
-            String query = target[0].equals("zk") ? zkRoot : "";
             String user = target[0].startsWith("zk") ? "zk" : "nacos";
             String s1 = SecretScan.secret("Ui", n++);
             String s2 = SecretScan.secret("Pq", n++);
@@ -347,11 +346,13 @@ final class OutsideCases {
             String s4 = SecretScan.secret("Df", n++);
             secrets.addAll(List.of(s1, s2, s3, s4));
             String p = "secret " + target[0] + " ";
-            cases.add(secretCase(p + "user info", scheme + user + ":" + s1 + "@" + target[1] + query));
-            cases.add(secretCase(p + "password=", scheme + target[1] + (query.isEmpty() ? "?" : query + "&")
+            boolean reached = target[0].equals("zk");
+            cases.add(secretCase(p + "user info", scheme + user + ":" + s1 + "@" + target[1] + root(reached, 1)));
+            cases.add(secretCase(p + "password=", scheme + target[1] + (reached ? root(true, 2) + "&" : "?")
                     + "username=" + user + "&password=" + s2));
-            cases.add(secretCase(p + "fields", scheme + target[1] + query).set("username", user).set("password", s3));
-            cases.add(secretCase(p + "defaults", scheme + target[1] + query).defaults("username", user)
+            cases.add(secretCase(p + "fields", scheme + target[1] + root(reached, 3)).set("username", user)
+                    .set("password", s3));
+            cases.add(secretCase(p + "defaults", scheme + target[1] + root(reached, 4)).defaults("username", user)
                     .defaults("password", s4));
             if (scheme.startsWith("nacos")) {
                 String s5 = SecretScan.secret("Sk", n++);
@@ -360,6 +361,10 @@ final class OutsideCases {
             }
         }
         return cases;
+    }
+
+    private static String root(boolean reached, int n) {
+        return reached ? "?group=dubbo-secrets-" + n + "&migration.step=FORCE_INTERFACE" : "";
     }
 
     private static Case secretCase(String label, String address) {
