@@ -17,9 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the Nacos client's secrets out of jmeter.log: it logs every client's settings at INFO ({@code Nacos client key
  * init properties: ... password=Pw********xK}: two characters at each end and the length) and a failed login's form
- * ({@code bodyMap: {password=Pw***xK, ...}}). Its text cannot be changed from outside, so a filter in JMeter's log4j2
- * (its own logging, which the sampler jar does not bundle) takes those lines from the {@code com.alibaba.nacos}
- * loggers and logs them again with the values masked ({@link Secrets}: {@code password=***}). Installed once, when
+ * ({@code bodyMap: {password=Pw***xK, ...}}); Dubbo's registry lines print the registry URL with its parameters, a Nacos
+ * {@code secretKey} among them ({@code Failed to subscribe ... secretKey=...}). Their text cannot be changed from
+ * outside, so a filter in JMeter's log4j2
+ * (its own logging, which the sampler jar does not bundle) takes those lines from the {@code com.alibaba.nacos} and
+ * {@code org.apache.dubbo} loggers and logs them again with the values masked ({@link Secrets}: {@code password=***}). Installed once, when
  * the first Nacos registry is configured; where JMeter's logging is not log4j2 core, nothing is installed and the
  * log says so.
  */
@@ -81,7 +83,8 @@ final class NacosLogSecrets extends AbstractFilter {
     @Override
     public Result filter(LogEvent event) {
         String name = event.getLoggerName();
-        if (name == null || !name.startsWith("com.alibaba.nacos.") || event.getMessage() == null) {
+        if (name == null || !(name.startsWith("com.alibaba.nacos.") || name.startsWith("org.apache.dubbo."))
+                || event.getMessage() == null) {
             return Result.NEUTRAL;
         }
         String text = event.getMessage().getFormattedMessage();
@@ -89,8 +92,10 @@ final class NacosLogSecrets extends AbstractFilter {
                 : Result.NEUTRAL;
     }
 
+    /** The Nacos client's loggers, and Dubbo's: its registry lines print the registry URL, secretKey included. */
     private static boolean nacos(Logger logger) {
-        return logger != null && logger.getName() != null && logger.getName().startsWith("com.alibaba.nacos.");
+        return logger != null && logger.getName() != null && (logger.getName().startsWith("com.alibaba.nacos.")
+                || logger.getName().startsWith("org.apache.dubbo."));
     }
 
     /** The line as it is when it shows no secret; else dropped, and logged again masked. */
