@@ -63,7 +63,7 @@ final class NacosLogSecrets extends AbstractFilter {
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, String msg, Object... params) {
-        if (!nacos(logger) || msg == null) {
+        if (!nacos(logger, level) || msg == null) {
             return Result.NEUTRAL;
         }
         return screen(logger, level, params == null || params.length == 0 ? msg
@@ -72,18 +72,18 @@ final class NacosLogSecrets extends AbstractFilter {
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, Object msg, Throwable t) {
-        return !nacos(logger) || msg == null ? Result.NEUTRAL : screen(logger, level, String.valueOf(msg));
+        return !nacos(logger, level) || msg == null ? Result.NEUTRAL : screen(logger, level, String.valueOf(msg));
     }
 
     @Override
     public Result filter(Logger logger, Level level, Marker marker, Message msg, Throwable t) {
-        return !nacos(logger) || msg == null ? Result.NEUTRAL : screen(logger, level, msg.getFormattedMessage());
+        return !nacos(logger, level) || msg == null ? Result.NEUTRAL : screen(logger, level, msg.getFormattedMessage());
     }
 
     @Override
     public Result filter(LogEvent event) {
         String name = event.getLoggerName();
-        if (name == null || !(name.startsWith("com.alibaba.nacos.") || name.startsWith("org.apache.dubbo."))
+        if (event.getLevel() == null || event.getLevel().intLevel() > Level.INFO.intLevel() || name == null || !(name.startsWith("com.alibaba.nacos.") || name.startsWith("org.apache.dubbo."))
                 || event.getMessage() == null) {
             return Result.NEUTRAL;
         }
@@ -92,8 +92,15 @@ final class NacosLogSecrets extends AbstractFilter {
                 : Result.NEUTRAL;
     }
 
-    /** The Nacos client's loggers, and Dubbo's: its registry lines print the registry URL, secretKey included. */
-    private static boolean nacos(Logger logger) {
+    /**
+     * The Nacos client's loggers, and Dubbo's: its registry lines print the registry URL, secretKey included. Lines
+     * below INFO are not looked at (log4j asks the filter before it knows a DEBUG line is off: formatting every one of
+     * Dubbo's would cost every call).
+     */
+    private static boolean nacos(Logger logger, Level level) {
+        if (level == null || level.intLevel() > Level.INFO.intLevel()) {
+            return false;
+        }
         return logger != null && logger.getName() != null && (logger.getName().startsWith("com.alibaba.nacos.")
                 || logger.getName().startsWith("org.apache.dubbo."));
     }
