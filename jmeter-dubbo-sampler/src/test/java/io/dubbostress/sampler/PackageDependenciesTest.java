@@ -19,7 +19,8 @@ class PackageDependenciesTest {
         "control.gui",                          // the sampler's GUI
         "config.gui",                           // the Dubbo Defaults' GUI: fields, browsing, the IDL picker
         "idl",                                  // protobuf IDL and gRPC calls (3.3 jar; the 2.7 jar's browser stub)
-        "sampler",                              // the elements JMeter runs: the sampler keeps the clock and verdict
+        "sampler backend",                      // the elements JMeter runs: the sampler keeps the clock and verdict;
+                                                //   the InfluxDB listener that stays asleep without a URL
         "runtime",                              // Dubbo references, addresses, set-up
         "browse hop value pacing.gui",          // registries browsed; the HTTP hop; arguments and attachments
         "failure config pacing",                // failure codes and decoding; the Defaults; the rate schedule

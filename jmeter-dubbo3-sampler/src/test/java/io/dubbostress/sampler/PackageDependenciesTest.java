@@ -29,7 +29,7 @@ class PackageDependenciesTest {
                 "control.gui",
                 "config.gui",
                 "idl",
-                "sampler",
+                "sampler backend",
                 "runtime",
                 "browse hop value pacing.gui",
                 "failure config pacing",
