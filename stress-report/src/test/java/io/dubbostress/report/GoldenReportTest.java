@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * beside it) is exactly {@code report/golden-report.json} but for when it was made and where the folder was: the same
  * text, field order and number formats included. The expected file is what the report library wrote before its files
  * were moved into model/, read/, write/ and stress-gc (commit 1aadd54), so a move that changes a figure, a warning or
- * a field shows here.
+ * a field shows here. The one block added since is {@code answer} (the report's answer, added on purpose after the
+ * moves; resources README).
  *
  * <p>When report.json is meant to change, the failure names the file with this run's output (the two fields masked):
  * check the difference, then copy it over {@code src/test/resources/report/golden-report.json}.
