@@ -25,6 +25,7 @@ class PackageDependenciesTest {
         assertThat(graph.usesAgainst(
                 "compare",          // stress compare: runs read again, compared, written (comparison.*)
                 "read write",       // a Report built from a run folder or JTLs; a Report written as report.md/json/html
+                "change",           // a figure's change between trials with its interval (compare's and the answer's)
                 "model",            // the report's figures: scenarios, percentiles, hop overhead, timelines, profiles
                 "perfmon profile",  // PerfMon CSVs and JVM readings; async-profiler's JFR recordings
                 "jtl run",          // JMeter's CSV files; the run folder's layout and run.json
