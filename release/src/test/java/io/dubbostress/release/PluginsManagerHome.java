@@ -159,7 +159,8 @@ final class PluginsManagerHome {
         return names;
     }
 
-    private static void copyStock(Path stock, Path copy) throws IOException {
+    /** Copies a stock home: JMeter's own files (its jars as hard links), without the build's additions to lib/ext. */
+    static void copyStock(Path stock, Path copy) throws IOException {
         try (Stream<Path> walk = Files.walk(stock)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
                 String rel = stock.relativize(p).toString();

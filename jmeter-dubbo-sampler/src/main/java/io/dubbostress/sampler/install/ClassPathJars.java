@@ -27,7 +27,7 @@ import java.util.zip.ZipEntry;
  * <li>copies of one jar (the same entries, byte for byte, under other names): it runs, from the first; a warning names
  * the copies to remove;</li>
  * <li>different jars: every Dubbo Sampler sample fails as {@code CONFIG} with {@link #conflict()}, which names each jar
- * and the ones to remove: the newest release is kept, of one release the jar with the newer Dubbo (the Dubbo 3.3 jar,
+ * (each one's release and Dubbo version, from its manifest) and the ones to remove: the newest release is kept, of one release the jar with the newer Dubbo (the Dubbo 3.3 jar,
  * which runs every plan), of two builds of one release the first on the class path. The Target Rate Schedule and the
  * Dubbo Defaults, which do not call Dubbo, work as usual.</li>
  * </ul>
@@ -82,9 +82,9 @@ public final class ClassPathJars {
                 remove.add(jar.name(commonFolder()));
             }
         }
-        return names() + ": JMeter would mix their classes, so no call is made. Remove " + join(remove)
-                + " to keep " + keep.name(commonFolder()) + " (the newest release; of one release, the newer Dubbo),"
-                + " or keep the one you need and remove the others; then restart JMeter";
+        return names() + ": JMeter would mix them, so no call is made. Remove " + join(remove) + " to keep "
+                + keep.name(commonFolder()) + " (the newest release; of one release, the newer Dubbo), or keep"
+                + " another; then restart JMeter";
     }
 
     /** Null unless copies of one jar hold our classes: then the warning that names the copies to remove. */
@@ -110,8 +110,22 @@ public final class ClassPathJars {
         for (Jar jar : jars) {
             described.add(jar.name(folder) + " (" + jar.describe() + ")");
         }
-        return jars.size() + " Dubbo Sampler jars " + (folder != null ? "in " + folder : "on JMeter's class path")
+        return jars.size() + " Dubbo Sampler jars " + (folder != null ? "in " + shortFolder(folder) : "on JMeter's class path")
                 + " hold the same classes, " + join(described);
+    }
+
+    /**
+     * The folder the jars are in, in full ({@code /opt/jmeter/lib/ext}), or null when they are in several: the
+     * messages say {@code lib/ext} for JMeter's (a sample's response message is kept short).
+     */
+    public String folder() {
+        return commonFolder();
+    }
+
+    private static String shortFolder(String folder) {
+        File dir = new File(folder);
+        File parent = dir.getParentFile();
+        return "ext".equals(dir.getName()) && parent != null && "lib".equals(parent.getName()) ? "lib/ext" : folder;
     }
 
     /** The newest release; of one release, the newer Dubbo; else the first on the class path. */

@@ -133,10 +133,11 @@ public final class SamplerJar {
             ClassPathJars jars = ClassPathJars.of(loader == null ? ClassLoader.getSystemClassLoader() : loader);
             CONFLICT = jars.conflict();
             String copies = jars.copies();
+            String where = jars.folder() == null ? "" : " (" + jars.folder() + ")";
             if (CONFLICT != null) {
-                log.error("{}. Every Dubbo Sampler sample fails as CONFIG until then.", CONFLICT);
+                log.error("{}. Every Dubbo Sampler sample fails as CONFIG until then{}.", CONFLICT, where);
             } else if (copies != null) {
-                log.warn(copies);
+                log.warn("{}{}", copies, where);
             }
         }
 

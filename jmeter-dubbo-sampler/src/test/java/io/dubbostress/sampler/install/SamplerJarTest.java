@@ -91,9 +91,10 @@ class SamplerJarTest {
         assertThat(both.copies()).isNull();
         assertThat(both.conflict()).isEqualTo("2 Dubbo Sampler jars in " + dir + " hold the same classes,"
                 + " jmeter-dubbo-sampler-0.2.0.jar (0.2.0, Dubbo 2.7.23) and jmeter-dubbo3-sampler-0.2.0.jar (0.2.0, Dubbo 3.3.5):"
-                + " JMeter would mix their classes, so no call is made. Remove jmeter-dubbo-sampler-0.2.0.jar to keep"
-                + " jmeter-dubbo3-sampler-0.2.0.jar (the newest release; of one release, the newer Dubbo), or keep the"
-                + " one you need and remove the others; then restart JMeter");
+                + " JMeter would mix them, so no call is made. Remove jmeter-dubbo-sampler-0.2.0.jar to keep"
+                + " jmeter-dubbo3-sampler-0.2.0.jar (the newest release; of one release, the newer Dubbo), or keep"
+                + " another; then restart JMeter");
+        assertThat(both.folder()).isEqualTo(dir.toString());
 
         // two releases of one line: the newest is kept, whichever comes first (0.10.0 is newer than 0.9.1)
         Path old = samplerJar("jmeter-dubbo-sampler-0.10.0.jar", "0.10.0", "2.7.23", 3);
@@ -106,6 +107,17 @@ class SamplerJarTest {
                 .contains("dubbo.jar (release unknown, Dubbo unknown)")
                 .contains("Remove dubbo.jar and jmeter-dubbo-sampler-0.2.0.jar to keep jmeter-dubbo-sampler-0.9.1.jar")
                 .startsWith("3 Dubbo Sampler jars in ");
+    }
+
+    @Test
+    void inJMetersLibExtTheMessageSaysLibExtAndFitsAResponseMessage() throws Exception {
+        Path ext = Files.createDirectories(dir.resolve("a-rather-long-folder-name/of-a-company/apache-jmeter-5.6.3/lib/ext"));
+        Path a = Files.move(samplerJar("jmeter-dubbo-sampler-0.2.0.jar", "0.2.0", "2.7.23", 1), ext.resolve("jmeter-dubbo-sampler-0.2.0.jar"));
+        Path b = Files.move(samplerJar("jmeter-dubbo3-sampler-0.2.0.jar", "0.2.0", "3.3.5", 2), ext.resolve("jmeter-dubbo3-sampler-0.2.0.jar"));
+        ClassPathJars both = ClassPathJars.of(urls(a, b));
+        assertThat(both.conflict()).startsWith("2 Dubbo Sampler jars in lib/ext hold the same classes, jmeter-dubbo-sampler")
+                .hasSizeLessThanOrEqualTo(io.dubbostress.sampler.failure.Failure.MAX_MESSAGE_CHARS);
+        assertThat(both.folder()).isEqualTo(ext.toString());
     }
 
     @Test
