@@ -42,10 +42,19 @@ class DistIT {
             files = walk.filter(Files::isRegularFile).map(p -> ReleaseBuild.DIST.relativize(p).toString())
                     .collect(Collectors.toCollection(TreeSet::new));
         }
-        assertThat(files).containsExactlyInAnyOrder("README.md", "CHANGELOG.md", "SHA256SUMS", "repo.json",
+        Set<String> licences;
+        try (Stream<Path> walk = Files.walk(ReleaseBuild.HOME.resolve("licenses"))) {
+            licences = walk.filter(Files::isRegularFile)
+                    .map(p -> "licenses/" + ReleaseBuild.HOME.resolve("licenses").relativize(p))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+        List<String> expected = new ArrayList<>(List.of("README.md", "CHANGELOG.md", "SHA256SUMS", "repo.json",
                 "sampler-gui.png", "jmeter-dubbo-sampler-" + V + ".jar", "jmeter-dubbo3-sampler-" + V + ".jar",
                 "dubbo-stress-perfmon-agent-" + V + ".jar", "plans/dubbo-direct.jmx", "plans/dubbo-hop.jmx",
-                "plans/http-hop.jmx", "plans/dubbo3-idl.jmx");
+                "plans/http-hop.jmx", "plans/dubbo3-idl.jmx", MavenRepositoryZip.fileName(V), "LICENSE", "NOTICE"));
+        expected.addAll(licences);
+        assertThat(licences).hasSizeGreaterThan(3);
+        assertThat(files).containsExactlyInAnyOrderElementsOf(expected);
         // the plans are the repository's, every one of them, unchanged
         assertThat(shippedPlans()).containsExactlyInAnyOrder("dubbo-direct.jmx", "dubbo-hop.jmx", "http-hop.jmx",
                 "dubbo3-idl.jmx");
@@ -65,7 +74,11 @@ class DistIT {
             String[] parts = line.split("  ", 2);
             sums.put(parts[1], parts[0]);
         }
-        assertThat(sums).hasSize(lines.size()).hasSize(11).doesNotContainKey("SHA256SUMS");
+        long files;
+        try (Stream<Path> walk = Files.walk(ReleaseBuild.DIST)) {
+            files = walk.filter(Files::isRegularFile).count() - 1; // every file but SHA256SUMS itself
+        }
+        assertThat(sums).hasSize(lines.size()).hasSize((int) files).doesNotContainKey("SHA256SUMS");
         for (Map.Entry<String, String> e : sums.entrySet()) {
             assertThat(Sha256Sums.of(ReleaseBuild.DIST.resolve(e.getKey()))).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -74,7 +87,7 @@ class DistIT {
         String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(check.exitValue()).as(out).isZero();
-        assertThat(out.lines().filter(l -> l.endsWith(": OK"))).hasSize(11);
+        assertThat(out.lines().filter(l -> l.endsWith(": OK"))).hasSize((int) files);
     }
 
     @Test

@@ -54,7 +54,10 @@ class PluginsManagerIT {
             "--perfmon=" + ReleaseBuild.property("jmeter-plugins-perfmon.version"),
             "--cmn-jmeter=" + ReleaseBuild.property("jmeter-plugins-cmn-jmeter.version"),
             "--charts=" + ReleaseBuild.property("jmeter-plugins-charts.version"),
-            "--perfmon-client=" + ReleaseBuild.property("perfmon-classic.version")});
+            "--perfmon-client=" + ReleaseBuild.property("perfmon-classic.version"),
+            "--maven-repository=" + ReleaseBuild.STAGING, "--timestamp=" + ReleaseBuild.property("build.timestamp"),
+            "--license=" + ReleaseBuild.HOME.resolve("LICENSE"), "--notice=" + ReleaseBuild.HOME.resolve("NOTICE"),
+            "--licenses=" + ReleaseBuild.HOME.resolve("licenses")});
         // the same descriptor as the release's, but for the URLs
         String built = Files.readString(ReleaseBuild.DIST.resolve("repo.json"))
                 .replace(ReleaseBuild.BASE_URL, "BASE/").replace(ReleaseBuild.MAVEN_URL, "MAVEN/");

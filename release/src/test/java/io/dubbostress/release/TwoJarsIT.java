@@ -127,6 +127,9 @@ class TwoJarsIT {
         assertThat(log.lines().filter(l -> l.contains("ERROR") && l.contains(expected))).as("said once at start, in\n" + log)
                 .singleElement().satisfies(l -> assertThat(l).endsWith("until then (" + home.resolve("lib/ext") + ")."));
         assertThat(log).doesNotContain("NoSuchMethodError", "NoClassDefFoundError", "LinkageError");
+        // and the console says it, once
+        assertThat(read(dir.resolve("console.txt")).lines().filter(l -> l.startsWith("dubbo-stress: first failed sample:")))
+                .singleElement().satisfies(l -> assertThat(l).startsWith("dubbo-stress: first failed sample: direct CONFIG: " + expected));
     }
 
     /** A copy of the stock home with {@code jars} added to lib/ext. */
