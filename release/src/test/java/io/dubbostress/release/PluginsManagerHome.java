@@ -47,6 +47,8 @@ final class PluginsManagerHome {
     private final Path tmp;
     private final String repoAddress;
     private int commands;
+    /** What each command is run through: nothing, or entering a network namespace ({@link #offline}). */
+    private List<String> prefix = List.of();
 
     private PluginsManagerHome(String jmeterVersion, Path home, Path work, String repoAddress) throws IOException {
         this.jmeterVersion = jmeterVersion;
@@ -98,15 +100,31 @@ final class PluginsManagerHome {
         }
     }
 
+    /** From now on, every command runs in {@code namespace} (offline: nothing but its own loopback). */
+    PluginsManagerHome offline(OfflineNamespace namespace) {
+        this.prefix = namespace.command();
+        return this;
+    }
+
     /** {@code bin/PluginsManagerCMD.sh args...}; fails the test when it does not end, or exits non-zero. */
     Result run(String... args) throws Exception {
+        return execute(repoAddress, true, args);
+    }
+
+    /** {@code bin/PluginsManagerCMD.sh args...} with another {@code jpgc.repo.address}; whatever its exit code. */
+    Result attempt(String address, String... args) throws Exception {
+        return execute(address, false, args);
+    }
+
+    private Result execute(String address, boolean mustSucceed, String... args) throws Exception {
         Path out = work.resolve(String.format("cmd-%02d-%s.txt", ++commands, args[0]));
-        List<String> command = new ArrayList<>(List.of("sh", home.resolve("bin/PluginsManagerCMD.sh").toString()));
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of("sh", home.resolve("bin/PluginsManagerCMD.sh").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
                 .redirectErrorStream(true).redirectOutput(out.toFile());
         String opens = jmeterVersion.startsWith("5.1") ? JMETER_511_OPENS + " " : "";
-        builder.environment().put("JVM_ARGS", opens + "-Djpgc.repo.address=" + repoAddress
+        builder.environment().put("JVM_ARGS", opens + "-Djpgc.repo.address=" + address
                 + " -Djpgc.repo.sendstats=false -Djava.io.tmpdir=" + tmp);
         builder.environment().put("PATH", Path.of(java()).getParent() + ":" + System.getenv("PATH"));
         Set<Path> changeLogsBefore = changeLogs();
@@ -117,6 +135,9 @@ final class PluginsManagerHome {
                     + Files.readString(out));
         }
         String output = Files.readString(out, StandardCharsets.UTF_8);
+        if (!mustSucceed) {
+            return new Result(process.exitValue(), output, null);
+        }
         assertThat(process.exitValue()).as("PluginsManagerCMD.sh %s\n%s", String.join(" ", args), output).isZero();
         Path log = null;
         if (output.contains("Plugins manager will apply some modifications")) {
