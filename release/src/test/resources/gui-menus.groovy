@@ -1,17 +1,21 @@
 // Run by a GUI JMeter at start (-Jjsr223.init.file=gui-menus.groovy; JMeter runs it once its window is being made):
 // when the main window shows, writes every item of the Add menus JMeter builds for the Samplers, Config Elements and
 // Timers (MenuFactory, as the tree's right-click > Add shows them) to the file in property gui_menus_out, one
-// "category<TAB>label" per line, a screenshot of the Sampler menu to gui_menus_png when that is set, then ends JMeter.
+// "category<TAB>label" per line; adds a Dubbo Defaults to the Test Plan, selects it and fires JMeter's Help; writes a
+// screenshot of the thread group's Add > Sampler menu to gui_menus_png when that is set; then ends JMeter.
 // Groovy as JMeter 5.1.1 (2.4) and 5.6.3 (3.0) both run it.
 import java.awt.Robot
+import java.awt.event.ActionEvent
 import javax.imageio.ImageIO
 import javax.swing.JMenu
 import javax.swing.JPopupMenu
 import javax.swing.MenuElement
 import javax.swing.MenuSelectionManager
 import javax.swing.SwingUtilities
+import javax.swing.tree.TreePath
 import org.apache.jmeter.gui.GuiPackage
 import org.apache.jmeter.gui.action.ActionNames
+import org.apache.jmeter.gui.action.ActionRouter
 import org.apache.jmeter.gui.util.MenuFactory
 
 def out = new File(props.getProperty('gui_menus_out'))
@@ -57,6 +61,23 @@ Thread.start {
             Thread.sleep(2000)
             ImageIO.write(new Robot().createScreenCapture(frame.getBounds()), 'png', new File(png))
         }
+        // JMeter's Help on one of our elements (a Dubbo Defaults added to the Test Plan and selected): which page
+        // opens is in jmeter.log (DocsHelp's line, or JMeter's own OpenLinkAction on component_reference.html)
+        SwingUtilities.invokeAndWait({
+            MenuSelectionManager.defaultManager().clearSelectedPath()
+            def gui = GuiPackage.getInstance()
+            def element = gui.createTestElement('io.dubbostress.sampler.config.gui.DubboDefaultsGui')
+            element.setName('Dubbo Defaults')
+            def testPlan = gui.getTreeModel().getRoot().getChildAt(0)
+            def node = gui.getTreeModel().addComponent(element, testPlan)
+            gui.getTreeListener().getJTree().setSelectionPath(new TreePath(node.getPath()))
+        } as Runnable)
+        Thread.sleep(1000)
+        SwingUtilities.invokeLater({
+            ActionRouter.getInstance().doActionNow(new ActionEvent(frame, ActionEvent.ACTION_PERFORMED, ActionNames.HELP))
+        } as Runnable)
+        Thread.sleep(3000)
+        probeLog.info('gui-menus: Help fired on Dubbo Defaults')
         def partial = new File(out.getPath() + '.part')
         partial.text = lines.join('\n') + '\n'
         partial.renameTo(out)

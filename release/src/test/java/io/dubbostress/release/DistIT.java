@@ -215,6 +215,27 @@ class DistIT {
     }
 
     @Test
+    void thePlansReadmeNamesThePlansThatHaveAPerfMonCollector() throws Exception {
+        Set<String> withPerfMon = new TreeSet<>();
+        for (String plan : shippedPlans()) {
+            if (Files.readString(ReleaseBuild.plan(plan)).contains("kg.apc.jmeter.perfmon.PerfMonCollector")) {
+                withPerfMon.add(plan);
+            }
+        }
+        String readme = Files.readString(ReleaseBuild.HOME.resolve("test-plans/README.md"));
+        Matcher said = Pattern.compile("The three comparison plans \\(([^)]*)\\) each have a PerfMon Metrics Collector")
+                .matcher(readme);
+        assertThat(said.find()).as("test-plans/README.md says which plans have a PerfMon collector").isTrue();
+        Set<String> named = new TreeSet<>();
+        Matcher plan = Pattern.compile("`([\\w-]+\\.jmx)`").matcher(said.group(1));
+        while (plan.find()) {
+            named.add(plan.group(1));
+        }
+        assertThat(named).isEqualTo(withPerfMon).hasSize(3);
+        assertThat(shippedPlans()).hasSize(withPerfMon.size() + 1); // dubbo3-idl.jmx, which has none
+    }
+
+    @Test
     void theInstallLinesOfTheDocsNameThisRelease() throws Exception {
         Pattern[] versions = {Pattern.compile("releases/download/v([0-9][^/\\s]*)/"),
             Pattern.compile("io\\.dubbostress:jmeter-dubbo3?-sampler:([0-9][^<\\s`]*)"),

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Two jars of ours in {@code lib/ext}, as users end up with them (an old download beside a Plugins Manager install; two
  * releases), in copies of the stock JMeter 5.1.1 and 5.6.3 homes: JMeter starts, headless and with its GUI (under
  * Xvfb), and every Dubbo Sampler sample fails as {@code CONFIG} with one message that names both jars and the one to
- * remove, which jmeter.log says once at start; the GUI lists each of our three elements once in its Add menus.
+ * remove, which jmeter.log says once at start; the GUI lists each of our three elements once in its Add menus, and
+ * JMeter's Help on one of them opens our docs of this release (not JMeter's component reference).
  * Before the fix, JMeter 5.1.1 did not start with both jars (Dubbo 3's Log4j 2 plugin file named a class then loaded
  * from the 2.7 jar), and on 5.6.3 every sample failed with {@code NoSuchMethodError ... URL.getScopeModel()}.
  *
@@ -106,6 +107,11 @@ class TwoJarsIT {
         assertThat(items.stream().filter(i -> i.contains("Dubbo") || i.contains("Target Rate"))).hasSize(3);
         assertThat(log.lines().filter(l -> l.contains("Dubbo Sampler jars in"))).as("said once at start")
                 .singleElement().satisfies(l -> assertThat(l).contains("ERROR").contains(JAR27).contains(JAR33));
+        // JMeter's Help on a Dubbo Defaults: our docs of this release, not JMeter's component reference
+        assertThat(log).contains("gui-menus: Help fired on Dubbo Defaults")
+                .contains("Help on Dubbo Defaults: " + ReleaseBuild.property("dubbo-stress.home") + "/blob/v" + V
+                        + "/docs/SAMPLER.md#fields-and-property-keys")
+                .doesNotContain("component_reference");
     }
 
     /** Runs the plan headless; every sample must be CONFIG with {@code expected} (its start), said once in the log. */
