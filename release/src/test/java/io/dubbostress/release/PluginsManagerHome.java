@@ -126,6 +126,9 @@ final class PluginsManagerHome {
         String opens = jmeterVersion.startsWith("5.1") ? JMETER_511_OPENS + " " : "";
         builder.environment().put("JVM_ARGS", opens + "-Djpgc.repo.address=" + address
                 + " -Djpgc.repo.sendstats=false -Djava.io.tmpdir=" + tmp);
+        // the Manager starts the JVMs that apply its changes and run our installer without its system properties:
+        // this gives them the same temp folder (their files stay here, not in the machine's /tmp)
+        builder.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp);
         builder.environment().put("PATH", Path.of(java()).getParent() + ":" + System.getenv("PATH"));
         Set<Path> changeLogsBefore = changeLogs();
         Process process = builder.start();
@@ -159,6 +162,11 @@ final class PluginsManagerHome {
             log = found.get();
         }
         return new Result(process.exitValue(), output, log);
+    }
+
+    /** The temp folder of this home's Manager and of the JVMs it starts. */
+    Path temp() {
+        return tmp;
     }
 
     private Set<Path> changeLogs() throws IOException {

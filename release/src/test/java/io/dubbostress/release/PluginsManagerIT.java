@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -208,5 +209,15 @@ class PluginsManagerIT {
         assertThat(h.pluginJars("lib/ext")).as("after uninstall").containsExactly(perfmon);
         h.run("install-for-jmx", ReleaseBuild.plan(plans.get(1)).toString());
         assertThat(h.pluginJars("lib/ext")).as("after install-for-jmx " + plans.get(1)).containsExactly(sampler3, perfmon);
+
+        // the jars the installer moved out of lib/ext: one folder in the temp folder, one copy of each (two installs
+        // moved the 3.3 jar out once and the 2.7 jar once), nothing piling up with every install
+        try (Stream<Path> temp = Files.list(h.temp())) {
+            assertThat(temp.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("dubbo-stress-replaced")))
+                    .containsExactly("dubbo-stress-replaced");
+        }
+        try (Stream<Path> replaced = Files.list(h.temp().resolve("dubbo-stress-replaced"))) {
+            assertThat(replaced.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(sampler, sampler3);
+        }
     }
 }

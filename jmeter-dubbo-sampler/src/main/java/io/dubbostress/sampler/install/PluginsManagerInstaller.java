@@ -20,8 +20,9 @@ import java.util.zip.ZipFile;
  * classes (the other line's jar, or an older copy put there by hand) out of {@code lib/ext}, into
  * {@code dubbo-stress-replaced} under {@code java.io.tmpdir} (one folder: a jar of the same name there is replaced,
  * so installs do not pile jars up). It prints what it moved; the Manager keeps that output in a
- * {@code jpgc-installers-*.log} of its own in the temp folder, one per install: this removes the older ones that hold
- * nothing but this installer's output (older than a minute, never the one it writes to). Nothing else is touched.
+ * {@code jpgc-installers-*.log} of its own in the temp folder, one per install (an empty one when it runs no
+ * installer): this removes the older ones that hold nothing but this installer's output, or nothing (older than a
+ * minute, never the one it writes to). Nothing else is touched.
  *
  * <pre>
  * java -classpath lib/ext/jmeter-dubbo3-sampler-0.2.0.jar io.dubbostress.sampler.install.PluginsManagerInstaller
@@ -62,8 +63,8 @@ public final class PluginsManagerInstaller {
 
     /**
      * Deletes the Plugins Manager's installer logs in {@code temp} ({@code jpgc-installers-*.log}) that hold nothing but
-     * this installer's lines ({@code dubbo-stress: ...}), were last written before {@code olderThanMillis}, and are
-     * not {@code current} (the one this run writes to, or null); returns how many.
+     * this installer's lines ({@code dubbo-stress: ...}), or nothing, were last written before {@code olderThanMillis},
+     * and are not {@code current} (the one this run writes to, or null); returns how many.
      */
     static int removeOlderLogs(Path temp, Path current, long olderThanMillis) throws IOException {
         int removed = 0;
@@ -81,17 +82,17 @@ public final class PluginsManagerInstaller {
         return removed;
     }
 
+    /**
+     * Whether a log holds nothing but this installer's lines ({@code dubbo-stress: ...}) and the JVM's own notices
+     * ({@code Picked up JAVA_TOOL_OPTIONS: ...}); an empty one too (the Manager writes one when it runs no installer).
+     */
     private static boolean onlyOurLines(Path log) throws IOException {
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-        boolean ours = false;
-        for (String line : lines) {
-            if (line.startsWith("dubbo-stress: ")) {
-                ours = true;
-            } else if (!line.trim().isEmpty()) {
+        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+            if (!line.startsWith("dubbo-stress: ") && !line.startsWith("Picked up ") && !line.trim().isEmpty()) {
                 return false;
             }
         }
-        return ours;
+        return true;
     }
 
     /** The file this process's standard output goes to (Linux: /proc/self/fd/1), or null. */

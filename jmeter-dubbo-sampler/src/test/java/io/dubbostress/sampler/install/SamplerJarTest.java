@@ -163,12 +163,15 @@ class SamplerJarTest {
         Path anotherPlugins = log("jpgc-installers-4.log", "dubbo-stress: moved c.jar\nsomething else: done\n", anHourAgo);
         Path empty = log("jpgc-installers-5.log", "", anHourAgo);
         Path notALog = log("jpgc-cleaner-6.log", "dubbo-stress: moved d.jar\n", anHourAgo);
-        assertThat(PluginsManagerInstaller.removeOlderLogs(dir, current, System.currentTimeMillis() - 60_000L)).isEqualTo(1);
+        Path withJvmNotice = log("jpgc-installers-7.log",
+                "Picked up JAVA_TOOL_OPTIONS: -Djava.io.tmpdir=/x\ndubbo-stress: moved e.jar\n", anHourAgo);
+        assertThat(PluginsManagerInstaller.removeOlderLogs(dir, current, System.currentTimeMillis() - 60_000L)).isEqualTo(3);
         assertThat(ours).doesNotExist();
+        assertThat(empty).doesNotExist();
+        assertThat(withJvmNotice).doesNotExist();
         assertThat(current).exists();
         assertThat(recent).exists();
         assertThat(anotherPlugins).exists();
-        assertThat(empty).exists();
         assertThat(notALog).exists();
     }
 
