@@ -13,6 +13,8 @@
 # Needs: a build (./mvnw -B -ntp -DskipTests install: the sampler jars and test-plans' JMeter homes), /usr/bin/time.
 set -euo pipefail
 
+command_line=""
+[ $# -eq 0 ] || command_line="$(printf ' %s' "$@")"
 jmeter=5.6.3
 rounds=5
 out=""
@@ -65,7 +67,8 @@ cat > "$out/empty.jmx" <<'EOF'
 EOF
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-echo "startup-time: JMeter $jmeter, $rounds rounds of: ${names[*]}; load average before: $(load); files in $out" >&2
+load_before="$(load)"
+echo "startup-time: JMeter $jmeter, $rounds rounds of: ${names[*]}; load average before: $load_before; files in $out" >&2
 printf 'round,variant,wall_s,cpu_s,exit\n' > "$out/runs.csv"
 for round in $(seq 1 "$rounds"); do
   for i in "${!names[@]}"; do
@@ -83,14 +86,19 @@ done
 echo "startup-time: load average after: $(load)" >&2
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-printf '\n| JMeter %s, lib/ext | wall, median (s) | CPU, median (s) | wall - none | CPU - none |\n| --- | --- | --- | --- | --- |\n' "$jmeter"
+printf '\n| JMeter %s, lib/ext | wall, median (s) | CPU, median (s) | wall - none | CPU - none | wall within 0.5 s of none |\n| --- | --- | --- | --- | --- | --- |\n' "$jmeter"
 base_wall=$(awk -F, '$2 == "none" { print $3 }' "$out/runs.csv" | median)
 base_cpu=$(awk -F, '$2 == "none" { print $4 }' "$out/runs.csv" | median)
 for name in "${names[@]}"; do
   wall=$(awk -F, -v n="$name" '$2 == n { print $3 }' "$out/runs.csv" | median)
   cpu=$(awk -F, -v n="$name" '$2 == n { print $4 }' "$out/runs.csv" | median)
-  printf '| %s | %s | %s | %+.2f | %+.2f |\n' "$name" "$wall" "$cpu" "$(awk -v a="$wall" -v b="$base_wall" 'BEGIN { print a - b }')" \
-    "$(awk -v a="$cpu" -v b="$base_cpu" 'BEGIN { print a - b }')"
+  dwall=$(awk -v a="$wall" -v b="$base_wall" 'BEGIN { printf "%.2f", a - b }')
+  within=$(awk -v d="$dwall" 'BEGIN { print (d <= 0.5 ? "yes" : "no") }')
+  [ "$name" != none ] || within=""
+  printf '| %s | %s | %s | %+.2f | %+.2f | %s |\n' "$name" "$wall" "$cpu" "$dwall" \
+    "$(awk -v a="$cpu" -v b="$base_cpu" 'BEGIN { print a - b }')" "$within"
 done
+printf '\n(%s alternated rounds, medians; %s; load average before %s, after %s; %s cores; `scripts/startup-time.sh%s`)\n' \
+  "$rounds" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$load_before" "$(load)" "$(nproc)" "$command_line"
 failed=$(awk -F, 'NR > 1 && $5 != 0' "$out/runs.csv" | wc -l)
 [ "$failed" -eq 0 ] || { echo "startup-time: $failed runs did not exit 0 (see $out/console-*.txt)" >&2; exit 1; }
