@@ -76,7 +76,8 @@ Thread.start {
         SwingUtilities.invokeLater({
             ActionRouter.getInstance().doActionNow(new ActionEvent(frame, ActionEvent.ACTION_PERFORMED, ActionNames.HELP))
         } as Runnable)
-        Thread.sleep(3000)
+        // queued behind the Help: runs once it has opened a browser, or once its dialog (modal, no browser here) shows
+        SwingUtilities.invokeAndWait({} as Runnable)
         probeLog.info('gui-menus: Help fired on Dubbo Defaults')
         def partial = new File(out.getPath() + '.part')
         partial.text = lines.join('\n') + '\n'

@@ -35,6 +35,11 @@ import org.slf4j.LoggerFactory;
  * where there is none, in a dialog with the address to copy; jmeter.log says which page, once per Help. When
  * JMeter's router is not what this expects, nothing is replaced (JMeter's own Help stays).
  *
+ * <p>The command is a nested class on purpose: JMeter 5.1.1's GUI looks for its commands in every class of every jar
+ * on its search path that implements {@link Command}, top-level classes only, creates each with a public no-argument
+ * constructor, and one class it cannot create ends its search: no command at all, every menu and click of the GUI
+ * failing with a NullPointerException (TwoJarsIT's 5.1.1 GUI case found it).
+ *
  * <pre>{@code
  * public void configure(TestElement element) {
  *     super.configure(element);
@@ -45,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  */
-public final class DocsHelp implements Command {
+public final class DocsHelp {
 
     /** The manifest entry with the release's docs folder (a URL ending in /). */
     static final String MANIFEST_ENTRY = "Dubbo-Stress-Docs";
@@ -56,10 +61,7 @@ public final class DocsHelp implements Command {
     private static final Logger log = LoggerFactory.getLogger(DocsHelp.class);
     private static boolean installed;
 
-    private final Command jmeters;
-
-    DocsHelp(Command jmeters) {
-        this.jmeters = jmeters;
+    private DocsHelp() {
     }
 
     /**
@@ -83,7 +85,7 @@ public final class DocsHelp implements Command {
             for (Command command : new ArrayList<>(help)) {
                 if (command.getClass().getName().equals(JMETER_HELP)) {
                     help.remove(command);
-                    help.add(new DocsHelp(command));
+                    help.add(new OurHelp(command));
                 }
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -92,19 +94,29 @@ public final class DocsHelp implements Command {
         }
     }
 
-    @Override
-    public void doAction(ActionEvent e) throws IllegalUserActionException {
-        String page = e.getSource() instanceof String[] ? null : pageOfCurrentElement();
-        if (page == null) {
-            jmeters.doAction(e); // another element, or the function helper's Help: JMeter's
-            return;
-        }
-        open(page);
-    }
+    /** JMeter's Help for JMeter's elements, ours for ours (nested: see the class comment). */
+    private static final class OurHelp implements Command {
 
-    @Override
-    public Set<String> getActionNames() {
-        return jmeters.getActionNames();
+        private final Command jmeters;
+
+        OurHelp(Command jmeters) {
+            this.jmeters = jmeters;
+        }
+
+        @Override
+        public void doAction(ActionEvent e) throws IllegalUserActionException {
+            String page = e.getSource() instanceof String[] ? null : pageOfCurrentElement();
+            if (page == null) {
+                jmeters.doAction(e); // another element, or the function helper's Help: JMeter's
+                return;
+            }
+            open(page);
+        }
+
+        @Override
+        public Set<String> getActionNames() {
+            return jmeters.getActionNames();
+        }
     }
 
     private static String pageOfCurrentElement() {
