@@ -203,6 +203,20 @@ class DistIT {
         assertThat(wrong).as("jars without Implementation-Title or Implementation-Version " + V).isEmpty();
     }
 
+    /**
+     * JMeter 5.6 reads every class of every lib/ext jar at start-up unless its manifest says not to (issue 36: 2-5 s
+     * of CPU with our jars, docs/BENCHMARKS.md); the GUI's menus still list our elements (TwoJarsIT).
+     */
+    @Test
+    void theSamplerJarsTellJMeterNotToScanTheirClasses() throws Exception {
+        for (Path jar : List.of(ReleaseBuild.samplerJar(), ReleaseBuild.sampler3Jar())) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                assertThat(file.getManifest().getMainAttributes().getValue("JMeter-Skip-Class-Scanning"))
+                        .as(jar.getFileName() + "'s manifest").isEqualTo("true");
+            }
+        }
+    }
+
     @Test
     void onlyJarsNamedForAnotherVersionAreLeftOutOfTheVersionCheck() {
         assertThat(leftOfAnotherVersion("stress-api-0.1.0-SNAPSHOT.jar")).isTrue();
