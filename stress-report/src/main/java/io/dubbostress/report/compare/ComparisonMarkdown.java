@@ -1,7 +1,7 @@
 package io.dubbostress.report.compare;
 
+import io.dubbostress.report.change.FigureChange;
 import io.dubbostress.report.write.Table;
-
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

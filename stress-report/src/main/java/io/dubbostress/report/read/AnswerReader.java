@@ -2,10 +2,10 @@ package io.dubbostress.report.read;
 
 import io.dubbostress.gc.PauseStats;
 import io.dubbostress.report.ReportException;
-import io.dubbostress.report.compare.Figure;
-import io.dubbostress.report.compare.FigureChange;
-import io.dubbostress.report.compare.SteadySegments;
-import io.dubbostress.report.compare.TrialChange;
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
+import io.dubbostress.report.change.SteadySegments;
+import io.dubbostress.report.change.TrialChange;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.report.model.Answer;

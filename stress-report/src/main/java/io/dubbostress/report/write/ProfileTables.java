@@ -197,7 +197,7 @@ public final class ProfileTables {
     }
 
     /** KiB per call with its samples ({@code 18.2 (1,532 samples)}), or {@code - (6 samples)} below the minimum. */
-    public static String allocated(ServiceProfile p) {
+    static String allocated(ServiceProfile p) {
         long samples = p.allocationSamples();
         String count = String.format(Locale.ROOT, "%,d sample%s", samples, samples == 1 ? "" : "s");
         double bytes = p.allocatedBytesPerCall();
@@ -207,7 +207,7 @@ public final class ProfileTables {
         return kib(bytes) + " (" + count + ")";
     }
 
-    public static String kib(double bytes) {
+    static String kib(double bytes) {
         return Double.isNaN(bytes) ? NONE : String.format(Locale.ROOT, "%.1f", bytes / 1024);
     }
 }

@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -45,7 +45,7 @@ import java.util.Locale;
  * p99.verdict();   // "slower", "faster", "no change" or "not measured"
  * }</pre>
  */
-final class ChangeEstimator {
+public final class ChangeEstimator {
 
     /** The power the minimum detectable effect is stated at. */
     static final double POWER = 0.8;
@@ -53,7 +53,7 @@ final class ChangeEstimator {
     private ChangeEstimator() {
     }
 
-    static FigureChange estimate(Figure f, List<TrialFigures> base, List<TrialFigures> news, double confidence) {
+    public static FigureChange estimate(Figure f, List<TrialFigures> base, List<TrialFigures> news, double confidence) {
         List<Double> baseValues = points(base, f);
         List<Double> newValues = points(news, f);
         String unit = f.kind() == Figure.Kind.LATENCY ? "us" : f.kind() == Figure.Kind.THROUGHPUT ? "/s" : "%";
