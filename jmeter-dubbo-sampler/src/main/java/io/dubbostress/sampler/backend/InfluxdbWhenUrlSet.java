@@ -34,7 +34,7 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
     @Override
     public void setupTest(BackendListenerContext context) throws Exception {
         String url = context.getParameter(URL_PARAMETER, "");
-        on = url != null && !url.trim().isEmpty();
+        on = isOn(context);
         if (!on) {
             LOG.info("InfluxDB Backend Listener off: its {} is empty (set the JMeter property influxdb_url to turn it"
                     + " on)", URL_PARAMETER);
@@ -43,6 +43,12 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
         super.setupTest(context);
         // the URL as given carries no secret (a token goes in influxdbToken, which is never logged)
         LOG.info("InfluxDB Backend Listener on: JMeter's InfluxdbBackendListenerClient writes to {}", url.trim());
+    }
+
+    /** Whether a client with these parameters is on: its {@value #URL_PARAMETER} is not empty. */
+    static boolean isOn(BackendListenerContext context) {
+        String url = context.getParameter(URL_PARAMETER, "");
+        return url != null && !url.trim().isEmpty();
     }
 
     /** Whether {@link #setupTest} found a URL. */

@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.SamplerBuilder;
+import io.dubbostress.sampler.backend.QuietBackendListener;
 import io.dubbostress.sampler.jtl.BatchedJtlWriter;
 import io.dubbostress.sampler.jtl.JtlVariables;
 import io.dubbostress.sampler.runtime.DubboReference;
@@ -24,12 +25,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.dubbo.rpc.service.GenericService;
+import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.reporters.Summariser;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
 
 /**
@@ -43,21 +46,22 @@ import org.apache.jorphan.collections.HashTree;
  * <pre>
  * java -cp "target/classes:target/test-classes:HOME/lib/*:HOME/lib/ext/*" \
  *     io.dubbostress.sampler.sampler.SampleLifeBenchmark --home HOME --plan test-plans/dubbo-direct.jmx \
- *     --threads 20,200 --rounds 5 --warmup 4 --window 6
+ *     --threads 20,200 --rounds 5 --warmup 4 --window 6 --first-warmup 15
  * </pre>
  *
  * Setups (each adds to the one before it, except where said): {@code bare} (no listener, no sample_variables),
  * {@code variables} (+ stress run's sample_variables), {@code summariser} (+ JMeter's Summariser, as JMeter adds it
  * without {@code -l}), {@code jmeter-jtl} (variables + JMeter's {@code -l} writer with the summariser: stress run
  * before), {@code batched-jtl} (variables + summariser + {@link BatchedJtlWriter}: stress run after),
- * {@code influx-asleep} (variables + the plan's Backend Listener, asleep).
+ * {@code influx-asleep} (variables + JMeter's Backend Listener around the plan's asleep InfluxDB client, as the plans
+ * had it), {@code influx-quiet} (variables + the plans' Backend Listener now, {@code QuietBackendListener}, asleep).
  */
 public final class SampleLifeBenchmark {
 
     /** What is around the sample. */
     enum Setup {
         BARE("bare"), VARIABLES("variables"), SUMMARISER("summariser"), JMETER_JTL("jmeter-jtl"),
-        BATCHED_JTL("batched-jtl"), INFLUX_ASLEEP("influx-asleep");
+        BATCHED_JTL("batched-jtl"), INFLUX_ASLEEP("influx-asleep"), INFLUX_QUIET("influx-quiet");
 
         final String label;
 
@@ -116,8 +120,9 @@ public final class SampleLifeBenchmark {
         options.put("rounds", "5");
         options.put("warmup", "4");
         options.put("window", "6");
-        options.put("setups", "bare,variables,summariser,jmeter-jtl,batched-jtl,influx-asleep");
+        options.put("setups", "bare,variables,summariser,jmeter-jtl,batched-jtl,influx-asleep,influx-quiet");
         options.put("park-us", "0");
+        options.put("first-warmup", "15");
         for (int i = 0; i + 1 < args.length; i += 2) {
             String key = args[i].replaceFirst("^--", "");
             if (!options.containsKey(key)) {
@@ -149,10 +154,15 @@ public final class SampleLifeBenchmark {
                 Files.createTempDirectory("sample-life"), TimeUnit.SECONDS.toMillis(Long.parseLong(options.get(
                         "warmup"))), TimeUnit.SECONDS.toMillis(Long.parseLong(options.get("window"))),
                 Integer.parseInt(options.get("park-us")));
-        bench.installNoOpReference();
         System.out.printf(Locale.ROOT, "JMeter %s, %s, %d rounds of %d s after %d s, park %d us per call%n",
                 JMeterUtils.getJMeterVersion(), bench.plan, rounds, bench.windowMs / 1000, bench.warmupMs / 1000,
                 bench.parkMicros);
+        // every setup once, unmeasured, long enough for the JIT to compile JMeter's, the listeners' and our paths
+        long firstWarmupMs = TimeUnit.SECONDS.toMillis(Long.parseLong(options.get("first-warmup")));
+        for (Setup setup : setups) {
+            Window w = bench.run(setup, threads.get(threads.size() - 1), firstWarmupMs, 1000);
+            System.out.printf(Locale.ROOT, "  warm-up %-14s %s%n", setup.label, w);
+        }
         for (int t : threads) {
             Map<Setup, List<Window>> results = new EnumMap<>(Setup.class);
             for (int round = 1; round <= rounds; round++) {
@@ -162,7 +172,7 @@ public final class SampleLifeBenchmark {
                     Collections.reverse(order);
                 }
                 for (Setup setup : order) {
-                    Window w = bench.run(setup, t);
+                    Window w = bench.run(setup, t, bench.warmupMs, bench.windowMs);
                     results.computeIfAbsent(setup, k -> new ArrayList<>()).add(w);
                     System.out.printf(Locale.ROOT, "  %d threads, round %d, %-14s %s%n", t, round, setup.label, w);
                 }
@@ -196,7 +206,7 @@ public final class SampleLifeBenchmark {
         ReferenceCache.shared().install(key, DubboReference.over(key, echo));
     }
 
-    private Window run(Setup setup, int threads) throws Exception {
+    private Window run(Setup setup, int threads, long warmupMs, long windowMs) throws Exception {
         if (setup.variables()) {
             JMeterUtils.setProperty("sample_variables", JtlVariables.SAMPLE_VARIABLES);
         } else {
@@ -212,11 +222,19 @@ public final class SampleLifeBenchmark {
         Object testPlan = tree.getArray()[0];
         HashTree top = tree.getTree(testPlan);
         for (Object element : new ArrayList<>(top.list())) {
-            String name = element.getClass().getName();
-            boolean perfmon = name.startsWith("kg.apc.");
-            boolean backend = name.endsWith(".BackendListener");
-            if (perfmon || (backend && setup != Setup.INFLUX_ASLEEP)) {
+            boolean perfmon = element.getClass().getName().startsWith("kg.apc.");
+            boolean backend = element instanceof BackendListener;
+            if (perfmon || (backend && setup != Setup.INFLUX_ASLEEP && setup != Setup.INFLUX_QUIET)) {
                 top.remove(element);
+            } else if (backend && setup == Setup.INFLUX_ASLEEP && element instanceof QuietBackendListener) {
+                // JMeter's own listener around the same client and parameters, as the plans had it before
+                BackendListener quiet = (BackendListener) element;
+                BackendListener jmeters = new BackendListener();
+                jmeters.setName(quiet.getName());
+                jmeters.setClassname(quiet.getClassname());
+                jmeters.setArguments((Arguments) quiet.getArguments().clone());
+                jmeters.setQueueSize(quiet.getQueueSize());
+                top.replaceKey(element, jmeters);
             }
         }
         File jtl = work.resolve(setup.label + "-" + threads + ".jtl").toFile();
@@ -245,6 +263,7 @@ public final class SampleLifeBenchmark {
                 ((TestElement) element).setEnabled(true);
             }
         }
+        installNoOpReference(); // again: the sampler destroys every reference at the test's end
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);
         long before = calls.sum();
@@ -253,7 +272,10 @@ public final class SampleLifeBenchmark {
         while (calls.sum() == before) {
             if (System.nanoTime() > deadline) {
                 engine.stopTest(true);
-                throw new IllegalStateException("no call reached the no-op reference in 120 s: the plan's key differs");
+                java.lang.reflect.Field slots = ReferenceCache.class.getDeclaredField("slots");
+                slots.setAccessible(true);
+                throw new IllegalStateException("no call reached the no-op reference in 120 s: the plan's key differs;"
+                        + " keys: " + ((Map<?, ?>) slots.get(ReferenceCache.shared())).keySet());
             }
             Thread.sleep(10);
         }
