@@ -28,10 +28,11 @@ class PlanWithBatchedJtlTest {
             String with = Files.readString(copy, StandardCharsets.UTF_8);
             List<String> before = PlanWithoutInfluxTest.switches(text);
             List<String> after = PlanWithoutInfluxTest.switches(with);
-            // the Test Plan, then the writer, then every element as it was
-            assertThat(after.get(0)).startsWith("TestPlan ");
-            assertThat(after.get(1)).isEqualTo(PlanWithBatchedJtl.WRITER + " true");
-            assertThat(after.subList(2, after.size())).isEqualTo(before.subList(1, before.size()));
+            // the Test Plan (with the elements inside it, its variables), then the writer, then every element as it was
+            int inPlan = PlanWithoutInfluxTest.switches(text.substring(0, text.indexOf("</TestPlan>"))).size();
+            assertThat(after.subList(0, inPlan)).isEqualTo(before.subList(0, inPlan));
+            assertThat(after.get(inPlan)).isEqualTo(PlanWithBatchedJtl.WRITER + " true");
+            assertThat(after.subList(inPlan + 1, after.size())).isEqualTo(before.subList(inPlan, before.size()));
             int planEnd = with.indexOf("</TestPlan>");
             assertThat(with.indexOf("<hashTree>", planEnd)).isLessThan(with.indexOf("<" + PlanWithBatchedJtl.WRITER));
             assertThat(with).contains("<stringProp name=\"" + BatchedJtlWriter.FILENAME + "\">${__P(jtl_file,)}"
