@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
+import org.apache.jorphan.util.JMeterError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,12 @@ final class JtlFile {
 
     /** How often the writer thread writes what it has. */
     static final long WRITE_EVERY_MS = 100;
+    /**
+     * Samples handed over and not yet formatted beyond which the samplers' threads wait for the writer (JMeter's own
+     * writer makes them wait on its lock for every line): a plan faster than one thread can format (hundreds of
+     * thousands of samples a second) is slowed to the writer's pace instead of filling the heap.
+     */
+    static final int MAX_BEHIND = 100_000;
     /** A batch larger than this is written at once, before the next is formatted. */
     private static final int WRITE_AT_BYTES = 1 << 18;
 
@@ -51,6 +58,11 @@ final class JtlFile {
     private final ConcurrentLinkedQueue<SampleEvent> queue = new ConcurrentLinkedQueue<>();
     private final Thread writer;
     private volatile boolean closing;
+    private final int maxBehind;
+    /** Set by the writer while more than {@link #maxBehind} samples wait; the samplers' threads wait while it is. */
+    private volatile boolean behind;
+    /** How often a sampler's thread waited for the writer (the slow path only). */
+    private final java.util.concurrent.atomic.LongAdder waits = new java.util.concurrent.atomic.LongAdder();
     private int users;
     // the writer thread's own
     private final Bytes batch = new Bytes(WRITE_AT_BYTES + (1 << 14));
@@ -58,8 +70,9 @@ final class JtlFile {
     private long lost;
     private IOException failure;
 
-    private JtlFile(String path, SampleSaveConfiguration config, Charset charset, FileOutputStream out) {
+    private JtlFile(String path, SampleSaveConfiguration config, Charset charset, FileOutputStream out, int maxBehind) {
         this.path = path;
+        this.maxBehind = maxBehind;
         this.rows = new CsvRows(config, charset);
         this.out = out;
         this.writer = new Thread(this::writeUntilClosed, "jtl-writer " + new File(path).getName());
@@ -70,7 +83,13 @@ final class JtlFile {
      * The file at {@code file} opened for appending, the header written first when it is new or empty (JMeter's own
      * writer writes none into an existing file), shared with any writer that has it open already.
      */
-    static synchronized JtlFile open(File file, SampleSaveConfiguration config, Charset charset) throws IOException {
+    static JtlFile open(File file, SampleSaveConfiguration config, Charset charset) throws IOException {
+        return open(file, config, charset, MAX_BEHIND);
+    }
+
+    /** {@link #open(File, SampleSaveConfiguration, Charset)} with the samplers held at {@code maxBehind} samples. */
+    static synchronized JtlFile open(File file, SampleSaveConfiguration config, Charset charset, int maxBehind)
+            throws IOException {
         String path = file.getCanonicalPath();
         JtlFile open = OPEN.get(path);
         if (open == null) {
@@ -80,7 +99,7 @@ final class JtlFile {
             }
             boolean fresh = !file.exists() || file.length() == 0;
             FileOutputStream stream = new FileOutputStream(file, true);
-            open = new JtlFile(path, config, charset, stream);
+            open = new JtlFile(path, config, charset, stream, maxBehind);
             if (fresh && config.saveFieldNames()) {
                 Bytes header = new Bytes(512);
                 header.add(open.rows.header().getBytes(charset));
@@ -131,10 +150,28 @@ final class JtlFile {
         return path;
     }
 
-    /** A sampler's thread: hands the event over. Nothing is formatted here. */
+    /**
+     * A sampler's thread: hands the event over. Nothing is formatted here; the thread waits only while the writer is
+     * more than {@link #MAX_BEHIND} samples behind.
+     */
     void add(SampleEvent event) {
         rows.prepare(event);
         queue.offer(event);
+        while (behind && !closing) {
+            waits.increment();
+            LockSupport.unpark(writer);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+    }
+
+    /** How often a sampler's thread waited for the writer. */
+    long waits() {
+        return waits.sum();
+    }
+
+    /** Samples that could not be formatted or written. */
+    synchronized long lost() {
+        return lost;
     }
 
     /** Lines written so far (one per sample, sub-results apart). */
@@ -194,12 +231,16 @@ final class JtlFile {
     private void writeWhatIsThere() {
         long events = 0;
         SampleEvent event;
+        long taken = 0;
         while ((event = queue.poll()) != null) {
+            if (++taken > maxBehind && !behind) {
+                behind = true; // the samplers wait until this pass has emptied the queue
+            }
             int before = batch.size();
             try {
                 rows.append(event, batch);
                 events++;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | JMeterError e) {
                 batch.truncate(before);
                 log.error("JTL writer: a sample of {} could not be formatted", event.getResult().getSampleLabel(), e);
                 synchronized (this) {
@@ -212,6 +253,7 @@ final class JtlFile {
             }
         }
         flush(events);
+        behind = false;
     }
 
     private void flush(long events) {

@@ -279,18 +279,43 @@ public final class SampleLifeBenchmark {
             }
             Thread.sleep(10);
         }
+        // every thread started before the window (and before any stop: JMeter's thread starter, starved on a busy
+        // box, can start a thread after stopTest, which then never ends)
+        while (samplerThreads() < threads) {
+            if (System.nanoTime() > deadline) {
+                engine.stopTest(true);
+                throw new IllegalStateException("only " + samplerThreads() + " of " + threads + " threads started in"
+                        + " 120 s");
+            }
+            Thread.sleep(10);
+        }
         Thread.sleep(warmupMs);
         Snapshot start = Snapshot.take(calls.sum());
         Thread.sleep(windowMs);
         Snapshot end = Snapshot.take(calls.sum());
         engine.stopTest(true);
         deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (engine.isActive() && System.nanoTime() < deadline) {
+        while ((engine.isActive() || samplerThreads() > 0) && System.nanoTime() < deadline) {
             Thread.sleep(20);
+        }
+        if (samplerThreads() > 0) {
+            System.out.printf(Locale.ROOT, "  (%d sampler threads still alive 120 s after the stop)%n",
+                    samplerThreads());
         }
         long rows = jtl.exists() ? Files.lines(jtl.toPath()).count() : 0;
         Files.deleteIfExists(jtl.toPath());
         return new Window(start, end, rows);
+    }
+
+    /** The samplers' threads alive now. */
+    private static int samplerThreads() {
+        int n = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive() && (t.getName().startsWith("closed ") || t.getName().startsWith("open "))) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** The process's CPU, the samplers' and a writer's, bytes allocated, and calls, at one instant. */
