@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -245,7 +246,8 @@ class SamplerInStockJMeterIT {
         // the report's reader reads both, every row, and per thread in the same order
         assertThat(readByTheReport(batched, ours.records.size()))
                 .isEqualTo(readByTheReport(jmeters, theirs.records.size()));
-        assertThat(StockJMeter.text(work.resolve("jmeter.log"))).contains("JTL writer: " + ours.records.size()
+        // samples: per loop the transaction (its line and its sub-results' lines) and the failing call
+        assertThat(StockJMeter.text(work.resolve("jmeter.log"))).contains("JTL writer: " + threads * loops * 2
                 + " samples written to").doesNotContain("ERROR o.a.j");
     }
 
@@ -271,11 +273,14 @@ class SamplerInStockJMeterIT {
                         return Files.exists(batched) && new JtlRecords(batched).records.size() > 400;
                     });
             Thread.sleep(1000); // a second more of samples: whatever the writer holds at the kill is that recent
-            ProcessHandle java = script.toHandle().descendants().filter(p -> p.info().command()
-                    .map(c -> c.endsWith("java")).orElse(false)).findFirst().orElseThrow();
+            // bin/jmeter execs java (the script's process is JMeter's); a launcher that forks has it below
+            ProcessHandle jvm = Stream.concat(Stream.of(script.toHandle()),
+                    script.toHandle().descendants()).filter(p -> p.info().command()
+                    .map(c -> c.endsWith("java")).orElse(false)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no java process under " + script.pid()));
             killedAtMs = System.currentTimeMillis();
-            assertThat(java.destroyForcibly()).isTrue(); // SIGKILL
-            java.onExit().get(60, TimeUnit.SECONDS);
+            assertThat(jvm.destroyForcibly()).isTrue(); // SIGKILL
+            jvm.onExit().get(60, TimeUnit.SECONDS);
             script.waitFor(60, TimeUnit.SECONDS);
         }
         JtlRecords flushed = new JtlRecords(reference);
