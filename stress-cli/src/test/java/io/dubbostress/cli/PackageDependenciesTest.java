@@ -28,7 +28,7 @@ class PackageDependenciesTest {
 
     private static final String ROOT = "io.dubbostress.cli";
     private static final Set<String> COMMAND_PACKAGES = Set.of(ROOT + ".run", ROOT + ".report", ROOT + ".compare",
-            ROOT + ".gc", ROOT + ".agent");
+            ROOT + ".gc", ROOT + ".agent", ROOT + ".watch");
     private static final Pattern EDGE = Pattern.compile("^\\s+(io\\.dubbostress\\.cli[\\w.]*)\\s+->\\s+"
             + "(io\\.dubbostress\\.cli[\\w.]*)\\s", Pattern.MULTILINE);
 
