@@ -1,10 +1,10 @@
 package io.dubbostress.cli.report;
 
 import io.dubbostress.cli.options.DurationConverter;
-import io.dubbostress.report.Report;
-import io.dubbostress.report.ReportBuilder;
-import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.OutFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -21,7 +21,7 @@ import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
-import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;

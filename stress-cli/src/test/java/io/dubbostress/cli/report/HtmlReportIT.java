@@ -4,7 +4,7 @@ import io.dubbostress.report.SyntheticJtl;
 import io.dubbostress.report.SyntheticPerfMon;
 
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.report.gc.RealGcLog;
+import io.dubbostress.gc.RealGcLog;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

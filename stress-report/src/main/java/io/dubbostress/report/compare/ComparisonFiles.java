@@ -1,8 +1,8 @@
 package io.dubbostress.report.compare;
 
 import io.dubbostress.report.Json;
-import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.Table;
+import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.write.Table;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.run.RunLayout;
 
