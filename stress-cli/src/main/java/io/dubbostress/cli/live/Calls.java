@@ -1,7 +1,7 @@
 package io.dubbostress.cli.live;
 
-import io.dubbostress.report.FromDueLatency;
-import io.dubbostress.report.ScenarioStats;
+import io.dubbostress.report.model.FromDueLatency;
+import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.report.jtl.JtlRow;
 import java.util.LinkedHashMap;
 import java.util.Map;

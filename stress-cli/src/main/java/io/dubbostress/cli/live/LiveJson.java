@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dubbostress.report.ScenarioName;
+import io.dubbostress.report.run.ScenarioName;
 import io.dubbostress.report.run.RunManifest;
 import java.util.ArrayList;
 import java.util.List;
