@@ -55,6 +55,11 @@ public final class Calls {
         return new Calls(new Histogram(3), new Histogram(3));
     }
 
+    /** Counts only (calls, errors, codes): no latency kept. */
+    static Calls countsOnly() {
+        return new Calls(null, null);
+    }
+
     void add(JtlRow row) {
         int count = row.sampleCount();
         calls += count;
@@ -68,6 +73,12 @@ public final class Calls {
             }
             codes.merge(code, (long) failed, Long::sum);
         }
+        long end = row.timeStampMs() + row.elapsedMs();
+        firstEndMs = Math.min(firstEndMs, end);
+        lastEndMs = Math.max(lastEndMs, end);
+        if (service == null) {
+            return;
+        }
         long us = ScenarioStats.latencyMicros(row);
         service.recordValueWithCount(us, count);
         serviceMax = Math.max(serviceMax, us);
@@ -76,9 +87,6 @@ public final class Calls {
             fromDue.recordValueWithCount(due, count);
             fromDueMax = Math.max(fromDueMax, due);
         }
-        long end = row.timeStampMs() + row.elapsedMs();
-        firstEndMs = Math.min(firstEndMs, end);
-        lastEndMs = Math.max(lastEndMs, end);
     }
 
     /** Adds what {@code other} counted. */
@@ -89,10 +97,10 @@ public final class Calls {
             String c = !codes.containsKey(code) && codes.size() >= MAX_CODES ? OTHER : code;
             codes.merge(c, n, Long::sum);
         });
-        if (other.service.getTotalCount() > 0) {
+        if (service != null && other.service.getTotalCount() > 0) {
             service.add(other.service);
         }
-        if (other.fromDue.getTotalCount() > 0) {
+        if (fromDue != null && other.fromDue.getTotalCount() > 0) {
             fromDue.add(other.fromDue);
         }
         serviceMax = Math.max(serviceMax, other.serviceMax);
@@ -101,13 +109,49 @@ public final class Calls {
         lastEndMs = Math.max(lastEndMs, other.lastEndMs);
     }
 
+    /**
+     * Takes away what {@code part} (calls counted here too) counted: the warm-up calls of a second that also has steady
+     * ones. The maxima and the ends stay (they cannot be taken away): who needs them exact keeps them apart.
+     */
+    void subtract(Calls part) {
+        calls -= part.calls;
+        errors -= part.errors;
+        part.codes.forEach((code, n) -> {
+            String c = codes.containsKey(code) ? code : OTHER;
+            long left = codes.getOrDefault(c, 0L) - n;
+            if (left > 0) {
+                codes.put(c, left);
+            } else {
+                codes.remove(c);
+            }
+        });
+        if (service != null && part.service.getTotalCount() > 0) {
+            service.subtract(part.service);
+        }
+        if (fromDue != null && part.fromDue.getTotalCount() > 0) {
+            fromDue.subtract(part.fromDue);
+        }
+    }
+
+    /** The service time's largest value (µs), -1 for none. */
+    long serviceMax() {
+        return serviceMax;
+    }
+
+    /** The largest latency from the due time (µs), -1 for none. */
+    long fromDueMax() {
+        return fromDueMax;
+    }
+
     /** Empties it for reuse (the histograms keep their size). */
     void reset() {
         calls = 0;
         errors = 0;
         codes.clear();
-        service.reset();
-        fromDue.reset();
+        if (service != null) {
+            service.reset();
+            fromDue.reset();
+        }
         serviceMax = -1;
         fromDueMax = -1;
         firstEndMs = Long.MAX_VALUE;
@@ -128,12 +172,22 @@ public final class Calls {
     }
 
     public Latency service() {
-        return Latency.of(service, serviceMax);
+        return service == null ? Latency.NONE : Latency.of(service, serviceMax);
     }
 
     /** From the due time; {@link Latency#NONE} when no call had a due time (the closed model). */
     public Latency fromDue() {
-        return Latency.of(fromDue, fromDueMax);
+        return fromDue == null ? Latency.NONE : Latency.of(fromDue, fromDueMax);
+    }
+
+    /** As {@link #service()}, with the largest value {@code maxUs} (known apart). */
+    Latency service(long maxUs) {
+        return service == null ? Latency.NONE : Latency.of(service, maxUs);
+    }
+
+    /** As {@link #fromDue()}, with the largest value {@code maxUs} (known apart). */
+    Latency fromDue(long maxUs) {
+        return fromDue == null ? Latency.NONE : Latency.of(fromDue, maxUs);
     }
 
     /** The earliest end of a call counted, epoch ms; Long.MAX_VALUE when none. */

@@ -123,13 +123,13 @@ final class LiveJson {
         ObjectNode last = node.putObject("last10");
         int n = s.lastSecondsCount();
         last.put("seconds", n);
-        calls(last, s.lastSeconds(), n);
+        calls(last, s.lastSeconds(), n, s.lastSeconds().service(), s.lastSeconds().fromDue());
         ObjectNode steadyNode = node.putObject("steady");
         Calls st = s.steady();
         double steadySeconds = st.calls() == 0 || steady == Long.MIN_VALUE ? 0
-                : Math.max(0.001, (st.lastEndMs() - steady) / 1000.0);
+                : Math.max(0.001, (Math.min(s.steadyLastEndMs(), s.shownUntilMs()) - steady) / 1000.0);
         steadyNode.put("seconds", Math.round(steadySeconds * 10) / 10.0);
-        calls(steadyNode, st, steadySeconds);
+        calls(steadyNode, st, steadySeconds, s.steadyService(), s.steadyFromDue());
         ObjectNode total = node.putObject("total");
         total.put("calls", s.total().calls());
         total.put("errors", s.total().errors());
@@ -161,13 +161,13 @@ final class LiveJson {
     }
 
     /** Calls, errors, codes, calls/s over {@code seconds} (0: none), and both latencies. */
-    private static void calls(ObjectNode node, Calls c, double seconds) {
+    private static void calls(ObjectNode node, Calls c, double seconds, Latency service, Latency fromDue) {
         node.put("calls", c.calls());
         node.put("errors", c.errors());
         number(node, "callsPerSec", seconds > 0 ? Math.round(c.calls() / seconds * 10) / 10.0 : Double.NaN);
         codes(node.putObject("codes"), c.codes());
-        latency(node.putObject("service"), c.service());
-        latency(node.putObject("fromDue"), c.fromDue());
+        latency(node.putObject("service"), service);
+        latency(node.putObject("fromDue"), fromDue);
     }
 
     private static void latency(ObjectNode node, Latency l) {
@@ -228,8 +228,8 @@ final class LiveJson {
             ObjectNode pair = pairs.addObject();
             pair.put("hop", hop.name());
             pair.put("direct", direct.name());
-            Latency h = hop.steady().service();
-            Latency d = direct.steady().service();
+            Latency h = hop.steadyService();
+            Latency d = direct.steadyService();
             figure(pair.putObject("p50"), h.p50(), d.p50());
             figure(pair.putObject("p99"), h.p99(), d.p99());
             figure(pair.putObject("max"), h.max(), d.max());

@@ -1,6 +1,8 @@
 package io.dubbostress.cli.live;
 
 import io.dubbostress.cli.options.RateSchedule;
+import io.dubbostress.report.model.FromDueLatency;
+import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
@@ -20,7 +22,8 @@ import java.util.Map;
  * the order calls ended, give or take a thread's wait for a core), or {@code wallGraceMs} after it on this machine's
  * clock (no call ended since: a stall, or rows held in JMeter's 8 KiB write buffer at a low rate), or when the
  * scenario has ended. A row that comes after its second was shown is {@link #late()}: in the totals and the steady
- * state, not in that second.
+ * state, not in that second. The steady state's figures count up to the last second shown (each second's calls are
+ * added when it is shown, its warm-up calls taken away), so that a row costs one second's histograms.
  *
  * <pre>{@code
  * ScenarioLive s = new ScenarioLive("direct-1k", jtl, 2_000, 10_000);
@@ -49,11 +52,17 @@ public final class ScenarioLive {
     private final long graceMs;
     private final long wallGraceMs;
     private final Calls[] ring = new Calls[RING];
+    /** The warm-up calls of each second in the ring (allocated for a second that has any): left out of the steady state. */
+    private final Calls[] warmRing = new Calls[RING];
     private final long[] ringSecond = new long[RING];
     private final Deque<Second> series = new ArrayDeque<>();
     private final Calls window = Calls.cumulative();
+    /** The steady state's calls: each second's added when it is shown (its warm-up calls taken away), late ones as read. */
     private final Calls steady = Calls.cumulative();
-    private final Calls total = Calls.cumulative();
+    private final Calls total = Calls.countsOnly();
+    private long steadyServiceMax = -1;
+    private long steadyFromDueMax = -1;
+    private long steadyLastEndMs = Long.MIN_VALUE;
     private JtlReader reader;
     private String unreadable;
     private long openFrom = Long.MIN_VALUE;
@@ -138,14 +147,22 @@ public final class ScenarioLive {
         return reader == null ? 0 : reader.malformedRows();
     }
 
+    /**
+     * One row: in its second's histograms (and, for a warm-up call, in its second's warm-up part, which the steady
+     * state leaves out when the second is shown); each call is recorded once more only in the warm-up, so that the
+     * cost per row of the steady state is one second's histograms.
+     */
     void accept(JtlRow row) {
         long start = row.timeStampMs();
         long end = start + row.elapsedMs();
         firstStartMs = Math.min(firstStartMs, start);
         total.add(row);
         long steadyFrom = steadyStartMs();
-        if (steadyFrom != Long.MIN_VALUE && start >= steadyFrom) {
-            steady.add(row);
+        boolean isSteady = steadyFrom != Long.MIN_VALUE && start >= steadyFrom;
+        if (isSteady) {
+            steadyServiceMax = Math.max(steadyServiceMax, ScenarioStats.latencyMicros(row));
+            steadyFromDueMax = Math.max(steadyFromDueMax, FromDueLatency.fromDueMicros(row));
+            steadyLastEndMs = Math.max(steadyLastEndMs, end);
         } else {
             warmupRows += row.sampleCount();
         }
@@ -155,6 +172,9 @@ public final class ScenarioLive {
         }
         if (second < openFrom) {
             late += row.sampleCount();
+            if (isSteady) {
+                steady.add(row); // its second is shown: straight into the steady state
+            }
             return;
         }
         maxEndMs = Math.max(maxEndMs, end);
@@ -165,6 +185,9 @@ public final class ScenarioLive {
             closeBefore(second - room + 1);
         }
         slot(second).add(row);
+        if (!isSteady) {
+            warmSlot(second).add(row);
+        }
     }
 
     /**
@@ -181,6 +204,7 @@ public final class ScenarioLive {
             finished = true;
             finishedAtMs = nowMs;
             java.util.Arrays.fill(ring, null); // no second opens again: the histograms go
+            java.util.Arrays.fill(warmRing, null);
             return;
         }
         long byData = maxEndMs == Long.MIN_VALUE ? Long.MIN_VALUE : Math.floorDiv(maxEndMs - graceMs, 1000);
@@ -196,7 +220,17 @@ public final class ScenarioLive {
         // the rest as seconds without calls, at most the chart's length of them
         long heldEnd = Math.min(limit, openFrom + RING);
         for (long s = openFrom; s < heldEnd; s++) {
-            show(s, heldSlot(s));
+            Calls c = heldSlot(s);
+            show(s, c);
+            if (c != null && c.calls() > 0) {
+                Calls warm = heldWarmSlot(s);
+                if (warm == null || warm.calls() < c.calls()) { // a second of warm-up calls only adds nothing
+                    steady.add(c);
+                    if (warm != null && warm.calls() > 0) {
+                        steady.subtract(warm);
+                    }
+                }
+            }
         }
         for (long s = Math.max(heldEnd, limit - MAX_POINTS); s < limit; s++) {
             show(s, null);
@@ -242,9 +276,26 @@ public final class ScenarioLive {
         }
         if (ringSecond[i] != second) {
             ring[i].reset();
+            if (warmRing[i] != null) {
+                warmRing[i].reset();
+            }
             ringSecond[i] = second;
         }
         return ring[i];
+    }
+
+    /** The warm-up part of second {@code second} (whose slot is taken already). */
+    private Calls warmSlot(long second) {
+        int i = (int) Math.floorMod(second, (long) RING);
+        if (warmRing[i] == null) {
+            warmRing[i] = Calls.perSecond();
+        }
+        return warmRing[i];
+    }
+
+    private Calls heldWarmSlot(long s) {
+        int i = (int) Math.floorMod(s, (long) RING);
+        return ringSecond[i] == s ? warmRing[i] : null;
     }
 
     /** The calls of second {@code s} if the ring still holds them, else null. */
@@ -313,12 +364,35 @@ public final class ScenarioLive {
         return n;
     }
 
-    /** The steady state's calls so far (those started after the warm-up). */
+    /**
+     * The steady state's calls so far (those started after the warm-up), up to the last second shown: calls,
+     * errors, codes; its latencies are {@link #steadyService()} and {@link #steadyFromDue()}.
+     */
     public Calls steady() {
         return steady;
     }
 
-    /** Every call read so far. */
+    /** The steady state's service time so far, its exact maximum included. */
+    public Latency steadyService() {
+        return steady.service(steadyServiceMax);
+    }
+
+    /** The steady state's latency from the due time so far. */
+    public Latency steadyFromDue() {
+        return steady.fromDue(steadyFromDueMax);
+    }
+
+    /** The latest end of a steady call read, epoch ms; Long.MIN_VALUE before any. */
+    public long steadyLastEndMs() {
+        return steadyLastEndMs;
+    }
+
+    /** Epoch ms the seconds shown reach to (the end of the last one); Long.MIN_VALUE before any row. */
+    public long shownUntilMs() {
+        return openFrom == Long.MIN_VALUE ? Long.MIN_VALUE : openFrom * 1000;
+    }
+
+    /** Every call read so far: calls, errors, codes (no latencies). */
     public Calls total() {
         return total;
     }
