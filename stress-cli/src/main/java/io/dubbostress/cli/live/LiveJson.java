@@ -30,10 +30,10 @@ final class LiveJson {
     static final List<String> SECOND_COLUMNS = List.of("epochSecond", "calls", "errors", "codes", "serviceP50Us",
             "serviceP99Us", "serviceMaxUs", "fromDueP50Us", "fromDueP99Us", "fromDueMaxUs", "targetPerSec");
     /** GC pauses sent with each poll, per log. */
-    static final int RECENT_PAUSES = 30;
+    static final int RECENT_PAUSES = 10;
     /** Seconds (and readings) of each series a poll carries when it does not ask for all: a page that missed fewer
      *  polls than this misses nothing. */
-    static final int RECENT_SECONDS = 30;
+    static final int RECENT_SECONDS = 12;
     /** A scenario that ended this long ago carries no seconds any more (the page has them). */
     static final long ENDED_RECENTLY_MS = 60_000;
 
@@ -49,6 +49,7 @@ final class LiveJson {
         root.put("nowMs", nowMs);
         root.put("updatedMs", live.lastTickMs());
         root.put("full", full);
+        root.put("recent", RECENT_SECONDS);
         run(root.putObject("run"), live);
         ArrayNode scenarios = root.putArray("scenarios");
         RunManifest m = live.manifest();

@@ -51,6 +51,8 @@ public final class LiveRun implements AutoCloseable {
     static final int PAUSES_KEPT = 200;
     /** A JTL without run.json not written to for this long is taken as ended. */
     static final long QUIET_JTL_MS = 60_000;
+    /** With {@link #followOnlyWhileWatched}: the JTLs are not read when the page was not asked for this long. */
+    static final long UNWATCHED_MS = 30_000;
 
     /** Where the agent is: run.json's (when the run was on this machine), a given one, or none. */
     public record Agent(HostPort address, boolean fromRunJson) {
@@ -99,6 +101,7 @@ public final class LiveRun implements AutoCloseable {
     private String agentText = "";
     private long lastTickMs;
     private long lastPollMs;
+    private volatile boolean onlyWhileWatched;
 
     private LiveRun(Path folder, Agent agent, Duration period) {
         this.folder = folder;
@@ -123,6 +126,17 @@ public final class LiveRun implements AutoCloseable {
 
     public Path folder() {
         return folder;
+    }
+
+    /**
+     * Reads the JTLs only while the page is watched (asked for in the last {@value #UNWATCHED_MS} ms): a run nobody
+     * watches pays nothing for its page. A page that comes later gets every row from the start (read back at the next
+     * ticks, up to {@value #ROWS_PER_TICK} rows per scenario and second); the agent and the GC logs are read all along
+     * (a reading missed cannot be read back), which costs next to nothing.
+     */
+    public LiveRun followOnlyWhileWatched() {
+        this.onlyWhileWatched = true;
+        return this;
     }
 
     /**
@@ -159,8 +173,10 @@ public final class LiveRun implements AutoCloseable {
     public void tick(long nowMs) {
         readManifest();
         List<Scenario> list = scenarioList(nowMs);
-        for (Scenario s : list) {
-            follow(s, nowMs);
+        if (watched()) {
+            for (Scenario s : list) {
+                follow(s, nowMs);
+            }
         }
         readGcLogs();
         configureAgent(list);
@@ -270,10 +286,20 @@ public final class LiveRun implements AutoCloseable {
             }
         }
         synchronized (lock) {
-            live.close(nowMs, s.ended() && drained);
+            live.close(nowMs, s.ended() && drained, drained);
             if (live.finished()) {
                 live.stop();
             }
+        }
+    }
+
+    /** Whether the JTLs are to be read now: always, or ({@link #followOnlyWhileWatched}) while the page is watched. */
+    private boolean watched() {
+        if (!onlyWhileWatched) {
+            return true;
+        }
+        synchronized (lock) {
+            return lastPollMs > 0 && System.currentTimeMillis() - lastPollMs < UNWATCHED_MS;
         }
     }
 

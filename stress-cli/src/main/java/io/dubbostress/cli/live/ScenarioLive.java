@@ -190,12 +190,18 @@ public final class ScenarioLive {
         }
     }
 
+    /** {@link #close(long, boolean, boolean)} with the JTL read to its end. */
+    public void close(long nowMs, boolean ended) {
+        close(nowMs, ended, true);
+    }
+
     /**
      * Shows the seconds that are over: those {@code graceMs} before the latest call end read, those
-     * {@code wallGraceMs} before {@code nowMs}, or, when {@code ended} (JMeter has exited: its JTL is whole) and the
-     * JTL is read to its end, all of them.
+     * {@code wallGraceMs} before {@code nowMs} when the JTL is read to its end ({@code drained}: else rows are still to
+     * be read, a page that came late catching up), or, when {@code ended} (JMeter has exited: its JTL is whole) and
+     * the JTL is read to its end, all of them.
      */
-    public void close(long nowMs, boolean ended) {
+    public void close(long nowMs, boolean ended, boolean drained) {
         if (openFrom == Long.MIN_VALUE) {
             return;
         }
@@ -208,7 +214,7 @@ public final class ScenarioLive {
             return;
         }
         long byData = maxEndMs == Long.MIN_VALUE ? Long.MIN_VALUE : Math.floorDiv(maxEndMs - graceMs, 1000);
-        long byClock = Math.floorDiv(nowMs - wallGraceMs, 1000);
+        long byClock = drained ? Math.floorDiv(nowMs - wallGraceMs, 1000) : Long.MIN_VALUE;
         closeBefore(Math.max(byData, byClock));
     }
 

@@ -465,7 +465,8 @@ final class RunSession {
         if (liveServer == null) {
             return;
         }
-        live = LiveRun.start(layout.root(), LiveRun.Agent.FROM_RUN_JSON, Duration.ofSeconds(1));
+        live = LiveRun.start(layout.root(), LiveRun.Agent.FROM_RUN_JSON, Duration.ofSeconds(1))
+                .followOnlyWhileWatched(); // a run nobody watches pays nothing for its page
         if (settings.capacity() != null) {
             live.capacity(liveCapacity::steps);
         }

@@ -80,7 +80,7 @@ public class LiveCommand implements Callable<Integer> {
         LiveServer server = LiveServer.bind(options);
         LiveRun.Agent agents = noAgent ? LiveRun.Agent.NONE
                 : agent != null ? LiveRun.Agent.at(agent) : LiveRun.Agent.FROM_RUN_JSON;
-        LiveRun run = LiveRun.start(folder, agents, Duration.ofSeconds(1));
+        LiveRun run = LiveRun.start(folder, agents, Duration.ofSeconds(1)).followOnlyWhileWatched();
         server.serve(run);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

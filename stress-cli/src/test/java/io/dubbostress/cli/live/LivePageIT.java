@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.report.HeadlessChromium;
 import io.dubbostress.cli.testkit.DevToolsPage;
-import io.dubbostress.cli.testkit.Jtl;
+import io.dubbostress.cli.testkit.JtlSeconds;
 import io.dubbostress.cli.testkit.RunningCli;
 import io.dubbostress.testsupport.ChildJvm;
 import java.net.URI;
@@ -16,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * calls and errors by code exactly, p50 and p99 within HdrHistogram's precision (three significant digits, rounded up
  * to the top of the value's bucket). Then {@code stress live} serves the finished run's folder and its data must say
  * the same for every second. The page's charts must be drawn, its console silent, and at the end it must hold the
- * report (a link that still opens after the run's command exited).
+ * report (a link that still opens after the run's command exited). A screenshot of the page mid-run goes to
+ * target/live-page-it.png (and docs/images/live-page-stall.png with {@code -Dstress.docs.images=true}).
  */
 class LivePageIT {
 
@@ -70,11 +70,7 @@ class LivePageIT {
     static final List<JsonNode> readings = new ArrayList<>();
     static JsonNode last;
     static List<String> console;
-    static Map<Long, Second> counted;
-
-    /** One second as the test counts it from the JTL. */
-    record Second(long calls, long errors, Map<String, Long> codes, List<Long> latenciesUs) {
-    }
+    static Map<Long, JtlSeconds.Second> counted;
 
     @BeforeAll
     static void watchARunInTheBrowser() throws Exception {
@@ -123,11 +119,16 @@ class LivePageIT {
             if (screenshot != null) {
                 Path target = Paths.get(System.getProperty("basedir", System.getProperty("user.dir"))).resolve("target");
                 Files.write(target.resolve("live-page-it.png"), screenshot);
+                if (Boolean.getBoolean("stress.docs.images")) { // docs/RUN.md, Watching a run: a provider stalled
+                    Path docs = Paths.get(System.getProperty("stress.home")).resolve("docs/images/live-page-stall.png");
+                    Files.createDirectories(docs.getParent());
+                    Files.write(docs, screenshot);
+                }
             }
         } finally {
             cli.stop(Duration.ofSeconds(30));
         }
-        counted = count(run.resolve("scenarios/direct-1k/results.jtl"));
+        counted = JtlSeconds.count(run.resolve("scenarios/direct-1k/results.jtl"));
     }
 
     /** Stops the run's provider (SIGSTOP) for {@code length}, then lets it go on (SIGCONT), on a thread of its own. */
@@ -163,30 +164,6 @@ class LivePageIT {
         }
     }
 
-    /** The JTL's calls by the second they ended in, read with the test's own CSV reader. */
-    static Map<Long, Second> count(Path jtl) throws Exception {
-        Map<Long, Second> seconds = new TreeMap<>();
-        for (Jtl.Row row : Jtl.read(jtl)) {
-            long second = Math.floorDiv(row.end(), 1000);
-            Second s = seconds.computeIfAbsent(second, k -> new Second(0, 0, new LinkedHashMap<>(), new ArrayList<>()));
-            long errors = s.errors() + (row.success ? 0 : 1);
-            if (!row.success) {
-                s.codes().merge(row.responseCode.isEmpty() ? "(no code)" : row.responseCode, 1L, Long::sum);
-            }
-            s.latenciesUs().add(row.elapsedUs >= 0 ? row.elapsedUs : row.elapsed * 1000);
-            seconds.put(second, new Second(s.calls() + 1, errors, s.codes(), s.latenciesUs()));
-        }
-        return seconds;
-    }
-
-    /** The value at rank ceil(p/100 x n) of the sorted values (nearest rank, as HdrHistogram ranks). */
-    static long nearestRank(List<Long> values, double percentile) {
-        List<Long> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int rank = (int) Math.max(1, Math.ceil(percentile / 100 * sorted.size() - 1e-9));
-        return sorted.get(rank - 1);
-    }
-
     /** A figure the page shows ("1,234", "-") as a number, -1 for "-". */
     static long number(String text) {
         String t = text.replace(",", "").trim();
@@ -219,7 +196,7 @@ class LivePageIT {
             for (JsonNode row : reading.path("rows")) {
                 long second = row.get("second").asLong();
                 JsonNode cells = row.get("cells");
-                Second exact = counted.get(second);
+                JtlSeconds.Second exact = counted.get(second);
                 String what = "second " + second + " as shown " + cells;
                 if (number(cells.get(1).asText()) == 0) {
                     assertThat(exact).as(what + ": no call of the JTL ended in it").isNull();
@@ -230,8 +207,8 @@ class LivePageIT {
                 assertThat(number(cells.get(2).asText())).as(what + ": errors").isEqualTo(exact.errors());
                 assertThat(codes(cells.get(3).asText())).as(what + ": errors by code")
                         .containsExactlyInAnyOrderEntriesOf(exact.codes());
-                withinPrecision(number(cells.get(4).asText()), nearestRank(exact.latenciesUs(), 50), what + ": p50");
-                withinPrecision(number(cells.get(5).asText()), nearestRank(exact.latenciesUs(), 99), what + ": p99");
+                withinPrecision(number(cells.get(4).asText()), JtlSeconds.nearestRank(exact.latenciesUs(), 50), what + ": p50");
+                withinPrecision(number(cells.get(5).asText()), JtlSeconds.nearestRank(exact.latenciesUs(), 99), what + ": p99");
                 assertThat(number(cells.get(6).asText())).as(what + ": max")
                         .isEqualTo(exact.latenciesUs().stream().mapToLong(Long::longValue).max().orElseThrow());
                 shown.put(second, cells);
@@ -261,7 +238,7 @@ class LivePageIT {
             long calls = 0;
             long errors = 0;
             for (JsonNode row : rows) {
-                Second s = counted.getOrDefault(row.get("second").asLong(), new Second(0, 0, Map.of(), List.of()));
+                JtlSeconds.Second s = counted.getOrDefault(row.get("second").asLong(), JtlSeconds.Second.NONE);
                 calls += s.calls();
                 errors += s.errors();
                 latencies.addAll(s.latenciesUs());
@@ -269,7 +246,7 @@ class LivePageIT {
             String what = "last 10 s as shown " + last10;
             assertThat(number(last10.get(2).asText())).as(what + ": calls").isEqualTo(calls);
             assertThat(number(last10.get(3).asText())).as(what + ": errors").isEqualTo(errors);
-            withinPrecision(number(last10.get(5).asText()), nearestRank(latencies, 99), what + ": p99");
+            withinPrecision(number(last10.get(5).asText()), JtlSeconds.nearestRank(latencies, 99), what + ": p99");
             compared++;
         }
         assertThat(compared).as("readings with ten seconds shown").isGreaterThanOrEqualTo(3);
@@ -320,15 +297,15 @@ class LivePageIT {
                     continue;
                 }
                 withCalls.add(s.get(0).asLong());
-                Second exact = counted.get(s.get(0).asLong());
+                JtlSeconds.Second exact = counted.get(s.get(0).asLong());
                 assertThat(exact).as("second " + s).isNotNull();
                 assertThat(s.get(1).asLong()).as("calls of " + s).isEqualTo(exact.calls());
                 assertThat(s.get(2).asLong()).as("errors of " + s).isEqualTo(exact.errors());
-                withinPrecision(s.get(5).asLong(), nearestRank(exact.latenciesUs(), 99), "p99 of " + s);
+                withinPrecision(s.get(5).asLong(), JtlSeconds.nearestRank(exact.latenciesUs(), 99), "p99 of " + s);
             }
             assertThat(withCalls).as("every second of the JTL, in order").containsExactlyElementsOf(counted.keySet());
             assertThat(scenario.at("/total/calls").asLong())
-                    .isEqualTo(counted.values().stream().mapToLong(Second::calls).sum());
+                    .isEqualTo(counted.values().stream().mapToLong(JtlSeconds.Second::calls).sum());
             assertThat(data.at("/run/report").asText()).isEqualTo("report.html");
             HttpResponse<String> report = http.send(HttpRequest.newBuilder(URI.create(m.group(1) + "report.html"))
                     .build(), HttpResponse.BodyHandlers.ofString());

@@ -68,7 +68,8 @@ class LiveRunTest {
             assertThat(s.get("firstStartMs").asLong()).isEqualTo(T0);
             assertThat(s.at("/total/calls").asLong()).isEqualTo(501);
             assertThat(s.at("/total/codes/TIMEOUT").asLong()).isEqualTo(5);
-            assertThat(s.at("/steady/calls").asLong()).isEqualTo(400);
+            // the steady state up to the last second shown (seconds 0-7: a call that ended at 10.98 s was read)
+            assertThat(s.at("/steady/calls").asLong()).isEqualTo(250);
             assertThat(s.get("finished").asBoolean()).isFalse();
             JsonNode seconds = s.get("seconds");
             assertThat(seconds.get(1).get(10).asDouble()).as("a second of the schedule: its target").isEqualTo(50.0);
@@ -88,6 +89,34 @@ class LiveRunTest {
                 shown += second.get(1).asLong();
             }
             assertThat(shown).as("every call in its second once the scenario ended").isEqualTo(501);
+            assertThat(s.at("/steady/calls").asLong()).isEqualTo(400);
+            assertThat(s.get("late").asLong()).isZero();
+        } finally {
+            live.close();
+        }
+    }
+
+    @Test
+    void readsTheJtlOnlyWhileThePageIsWatchedAndAPageThatComesLateGetsEveryRow() throws Exception {
+        Path jtl = dir.resolve("direct.jtl");
+        StringBuilder rows = new StringBuilder(ScenarioLiveTest.HEADER);
+        for (int i = 0; i < 3000; i++) {
+            rows.append(ScenarioLiveTest.row(T0 + i * 10L, 700, null));
+        }
+        Files.writeString(jtl, rows);
+        LiveRun live = LiveRun.unstarted(dir, LiveRun.Agent.NONE).followOnlyWhileWatched();
+        try {
+            live.tick(T0 + 31_000);
+            assertThat(live.scenarios()).as("nobody watching: the JTL is not read").isEmpty();
+            assertThat(data(live, true).get("scenarios")).as("the first poll finds nothing read yet").isEmpty();
+            live.tick(T0 + 45_000); // 15 s after the last call: every second is over
+            JsonNode s = data(live, true).at("/scenarios/0");
+            assertThat(s.at("/total/calls").asLong()).as("every row since the start").isEqualTo(3000);
+            long shown = 0;
+            for (JsonNode second : s.get("seconds")) {
+                shown += second.get(1).asLong();
+            }
+            assertThat(shown).as("in their seconds, none late").isEqualTo(3000);
             assertThat(s.get("late").asLong()).isZero();
         } finally {
             live.close();
