@@ -98,6 +98,8 @@ public final class LiveRun implements AutoCloseable {
     private String manifestProblem;
     private AgentStream agentStream;
     private String agentKey = "";
+    /** The run.json the agent stream was set up from: it is set up again only when run.json changed. */
+    private RunManifest agentManifest;
     private String agentText = "";
     private long lastTickMs;
     private long lastPollMs;
@@ -129,10 +131,10 @@ public final class LiveRun implements AutoCloseable {
     }
 
     /**
-     * Reads the JTLs only while the page is watched (asked for in the last {@value #UNWATCHED_MS} ms): a run nobody
-     * watches pays nothing for its page. A page that comes later gets every row from the start (read back at the next
-     * ticks, up to {@value #ROWS_PER_TICK} rows per scenario and second); the agent and the GC logs are read all along
-     * (a reading missed cannot be read back), which costs next to nothing.
+     * Reads the JTLs and the GC logs only while the page is watched (asked for in the last {@value #UNWATCHED_MS} ms):
+     * a run nobody watches pays nothing for its page. A page that comes later gets every row and pause from the start
+     * (read back at the next ticks, up to {@value #ROWS_PER_TICK} rows per scenario and second); the agent is read all
+     * along (a reading missed cannot be read back), a line a second.
      */
     public LiveRun followOnlyWhileWatched() {
         this.onlyWhileWatched = true;
@@ -177,8 +179,8 @@ public final class LiveRun implements AutoCloseable {
             for (Scenario s : list) {
                 follow(s, nowMs);
             }
+            readGcLogs(); // read back from where it stopped: a page that comes later gets every pause
         }
-        readGcLogs();
         configureAgent(list);
         synchronized (lock) {
             lastTickMs = nowMs;
@@ -392,6 +394,11 @@ public final class LiveRun implements AutoCloseable {
         synchronized (lock) {
             m = manifest;
         }
+        if (m == agentManifest && m != null) {
+            sayWhatTheAgentSaid();
+            return; // the JVMs change only with run.json
+        }
+        agentManifest = m;
         HostPort address = agent.address();
         boolean pidsMeanSomething = address != null;
         if (address == null && agent.fromRunJson() && m != null) {
@@ -422,10 +429,7 @@ public final class LiveRun implements AutoCloseable {
         }
         String key = (address == null ? "" : address.toString()) + " " + metrics;
         if (key.equals(agentKey)) {
-            String said = agentSays.toString(StandardCharsets.UTF_8).trim();
-            synchronized (lock) {
-                agentText = said.isEmpty() ? agentText : said.lines().reduce((a, b) -> b).orElse("");
-            }
+            sayWhatTheAgentSaid();
             return;
         }
         if (agentStream != null) {
@@ -440,6 +444,17 @@ public final class LiveRun implements AutoCloseable {
         }
         if (!metrics.isEmpty()) {
             agentStream = AgentStream.start(address, metrics, readings, agentErr, "the agent " + address);
+        }
+    }
+
+    /** The agent stream's last word (it could not connect, the agent refused), shown on the page. */
+    private void sayWhatTheAgentSaid() {
+        if (agentSays.size() == 0) {
+            return;
+        }
+        String said = agentSays.toString(StandardCharsets.UTF_8).trim();
+        synchronized (lock) {
+            agentText = said.isEmpty() ? agentText : said.lines().reduce((a, b) -> b).orElse("");
         }
     }
 

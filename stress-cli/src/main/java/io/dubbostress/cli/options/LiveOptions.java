@@ -25,8 +25,8 @@ public final class LiveOptions {
     public static final int DEFAULT_PORT = 7070;
 
     @Option(names = "--no-live", required = true,
-            description = "Serve no live page while the run goes (it reads the JTL as it grows and the agent once a "
-                    + "second).")
+            description = "Serve no live page while the run goes (it reads the agent once a second, and the JTL and "
+                    + "GC logs as they grow while someone watches).")
     boolean noLive;
 
     @ArgGroup(exclusive = false)
