@@ -10,8 +10,11 @@ command's JVM (which runs the page), of the PerfMon agent (asked for one more st
 and counts the calls that ended in the window from the JTL; Chromium's CPU over its whole life is given separately
 (it is the watcher's, not the load generator's, but on one machine it takes a core's share too).
 
+With --windows N the steady state is cut into N consecutive windows, each measured on its own (the JIT compiles the
+page's code over its first minutes: the last window is what it costs once compiled); --modes picks the modes.
+
 Usage: python3 scripts/live-cost.py [--rounds 3] [--duration 90] [--warmup 20] [--threads 20] [--scenario direct-1k]
-                                    [--out DIR]
+                                    [--windows 1] [--modes off,served,watched] [--out DIR]
 Needs: a build (./mvnw -DskipTests package), Debian's chromium. Prints one line per run and the medians per mode;
 writes them to OUT/rounds.tsv. docs/BENCHMARKS.md (The live page's cost) shows the results.
 """
@@ -129,26 +132,29 @@ def one_run(mode, args, out):
         pids = {"jmeter": jmeter, "cli": proc.pid, "agent": services.get("agent", -1),
                 "provider": services.get("provider", -1)}
         # the stress script execs java: proc.pid is the stress command's JVM
-        before = {k: cpu_seconds(p) for k, p in pids.items()}
-        b_browser = tree_cpu_seconds(browser.pid) if browser else 0.0
-        t0 = time.time()
-        window = args.duration - args.warmup - 12
-        time.sleep(window)
-        after = {k: cpu_seconds(p) for k, p in pids.items()}
-        a_browser = tree_cpu_seconds(browser.pid) if browser else 0.0
-        t1 = time.time()
+        window = (args.duration - args.warmup - 12) / args.windows
+        marks = []
+        for _ in range(args.windows + 1):
+            marks.append((time.time(), {k: cpu_seconds(p) for k, p in pids.items()},
+                          tree_cpu_seconds(browser.pid) if browser else 0.0, os.getloadavg()[0]))
+            if len(marks) <= args.windows:
+                time.sleep(window)
         proc.wait(timeout=900)
-        calls = calls_between(jtl, int(t0 * 1000), int(t1 * 1000))
-        seconds = t1 - t0
-        result = {"mode": mode, "seconds": round(seconds, 1), "calls": calls, "calls_per_s": calls / seconds,
-                  "browser_ms_per_s": 1000 * (a_browser - b_browser) / seconds, "exit": proc.returncode,
-                  "load": os.getloadavg()[0]}
-        for k in pids:
-            if before[k] is None or after[k] is None:
-                result[k + "_us_per_call"] = float("nan")
-            else:
-                result[k + "_us_per_call"] = 1e6 * (after[k] - before[k]) / max(1, calls)
-        return result
+        results = []
+        for w in range(args.windows):
+            (t0, before, b_browser, _), (t1, after, a_browser, load) = marks[w], marks[w + 1]
+            calls = calls_between(jtl, int(t0 * 1000), int(t1 * 1000))
+            seconds = t1 - t0
+            result = {"mode": mode, "window": w + 1, "seconds": round(seconds, 1), "calls": calls,
+                      "calls_per_s": calls / seconds, "browser_ms_per_s": 1000 * (a_browser - b_browser) / seconds,
+                      "exit": proc.returncode, "load": load}
+            for k in pids:
+                if before[k] is None or after[k] is None:
+                    result[k + "_us_per_call"] = float("nan")
+                else:
+                    result[k + "_us_per_call"] = 1e6 * (after[k] - before[k]) / max(1, calls)
+            results.append(result)
+        return results
     finally:
         if browser:
             os.killpg(browser.pid, signal.SIGKILL)
@@ -167,30 +173,34 @@ def main():
     p.add_argument("--warmup", type=int, default=20)
     p.add_argument("--threads", type=int, default=20)
     p.add_argument("--scenario", default="direct-1k")
+    p.add_argument("--windows", type=int, default=1)
+    p.add_argument("--modes", default="off,served,watched")
     p.add_argument("--out", default=os.path.join("results", time.strftime("live-cost-%Y%m%d-%H%M%S", time.gmtime())))
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    modes = ["off", "served", "watched"]
+    modes = args.modes.split(",")
     keys = ["calls_per_s", "jmeter_us_per_call", "cli_us_per_call", "agent_us_per_call", "provider_us_per_call",
             "browser_ms_per_s", "load"]
     results = []
     with open(os.path.join(args.out, "rounds.tsv"), "w") as tsv:
-        tsv.write("round\tmode\t" + "\t".join(keys) + "\tcalls\tseconds\texit\n")
+        tsv.write("round\tmode\twindow\t" + "\t".join(keys) + "\tcalls\tseconds\texit\n")
         for r in range(args.rounds):
             for mode in (modes if r % 2 == 0 else list(reversed(modes))):
-                res = one_run(mode, args, args.out)
-                res["round"] = r + 1
-                results.append(res)
-                line = f"{r + 1}\t{mode}\t" + "\t".join(f"{res[k]:.2f}" for k in keys) \
-                    + f"\t{res['calls']}\t{res['seconds']}\t{res['exit']}"
-                print(line, flush=True)
-                tsv.write(line + "\n")
-                tsv.flush()
-    print("\nmedians per mode:")
-    print("mode\t" + "\t".join(keys))
+                for res in one_run(mode, args, args.out):
+                    res["round"] = r + 1
+                    results.append(res)
+                    line = f"{r + 1}\t{mode}\t{res['window']}\t" + "\t".join(f"{res[k]:.2f}" for k in keys) \
+                        + f"\t{res['calls']}\t{res['seconds']}\t{res['exit']}"
+                    print(line, flush=True)
+                    tsv.write(line + "\n")
+                    tsv.flush()
+    print("\nmedians per mode and window (runs whose figure could not be read left out):")
+    print("mode\twindow\t" + "\t".join(keys))
     for mode in modes:
-        rows = [x for x in results if x["mode"] == mode]
-        print(mode + "\t" + "\t".join(f"{statistics.median(x[k] for x in rows):.2f}" for k in keys))
+        for w in range(1, args.windows + 1):
+            rows = [x for x in results if x["mode"] == mode and x["window"] == w]
+            print(f"{mode}\t{w}\t" + "\t".join(
+                f"{statistics.median([x[k] for x in rows if x[k] == x[k]] or [float('nan')]):.2f}" for k in keys))
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ class LivePageIT {
         run = dir.resolve("run");
         cli = ChildJvm.jar(Path.of(System.getProperty("stress.cli.jar", "target/stress-cli.jar")).toAbsolutePath())
                 .jvmArgs("-Dstress.home=" + Path.of(System.getProperty("stress.home", "..")).toAbsolutePath().normalize())
-                .args("run", "--scenarios", "direct-1k", "--duration", "16s", "--threads", "4", "--rate", "100",
+                .args("run", "--scenarios", "direct-1k", "--duration", "14s", "--threads", "4", "--rate", "100",
                         "--timeout-ms", "300", "--no-dashboard", "--live-port", "0", "--out", run.toString())
                 .log(dir.resolve("stress.out")).start();
         try {

@@ -38,6 +38,7 @@ public final class LivePoller implements AutoCloseable {
     private final List<JsonNode> answers = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile boolean stop;
+    private boolean reportFetched;
 
     private LivePoller(ChildJvm cli) {
         this.cli = cli;
@@ -63,7 +64,14 @@ public final class LivePoller implements AutoCloseable {
                 if (address != null) {
                     String body = http.send(HttpRequest.newBuilder(URI.create(address + "live.json"))
                             .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
-                    answers.add(JSON.readTree(body));
+                    JsonNode answer = JSON.readTree(body);
+                    answers.add(answer);
+                    if (!reportFetched && answer.at("/run/report").isTextual()) {
+                        // as the page does: the run waits for a watching page to fetch it (up to 5 s), not longer
+                        http.send(HttpRequest.newBuilder(URI.create(address + "report.html")).build(),
+                                HttpResponse.BodyHandlers.discarding());
+                        reportFetched = true;
+                    }
                 }
                 Thread.sleep(500);
             } catch (InterruptedException e) {
