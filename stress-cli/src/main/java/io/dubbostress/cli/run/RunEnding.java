@@ -9,7 +9,9 @@ import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.model.Report;
 import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.AnswerText;
 import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.write.ReportText;
 import io.dubbostress.report.model.ScenarioOutcome;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.UserError;
@@ -141,6 +143,10 @@ final class RunEnding {
             for (String line : ReportFiles.writtenLines(report, layout.root())) {
                 errWriter.println("stress report: " + line);
             }
+            // the answer again, last: the lines a user sees when the run ends (report.md opens with them too)
+            for (String line : closingLines(report)) {
+                out.println(line);
+            }
             return true;
         } catch (RuntimeException e) {
             err.println("stress run: the report failed: " + e.getMessage());
@@ -148,6 +154,19 @@ final class RunEnding {
         } finally {
             out.flush();
         }
+    }
+
+    /** The run's closing lines: the answer's sentences, one paragraph a line, or nothing without a hop/direct pair. */
+    static List<String> closingLines(Report report) {
+        ReportText text = ReportText.english();
+        List<String> paragraphs = AnswerText.paragraphs(report.answer(), text);
+        List<String> lines = new ArrayList<>();
+        if (!paragraphs.isEmpty()) {
+            lines.add("");
+            lines.add(text.get("answer.title") + ":");
+            paragraphs.forEach(p -> lines.add("- " + p));
+        }
+        return lines;
     }
 
     /** Each completed scenario's steady window: from its start plus its warm-up to its end. */

@@ -1,8 +1,11 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.influx.RunInflux;
+import io.dubbostress.cli.influx.ScenarioFeed;
 import io.dubbostress.cli.jmeter.JMeterHome;
 import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.PlanWithoutInflux;
 import io.dubbostress.cli.jmeter.Progress;
 import io.dubbostress.cli.jmeter.RecordedRows;
 import io.dubbostress.cli.jmeter.ScheduleStartLine;
@@ -69,11 +72,13 @@ final class ScenarioRunner {
     private final RunProfiler profiler;
     /** Whether the live page reads the JTL as it grows (a distributed run's rows are then sent back each second). */
     private final boolean live;
+    /** --influxdb: the run's InfluxDB; null without. */
+    private final RunInflux influx;
     private volatile JMeterRun current;
 
     ScenarioRunner(RunSettings settings, StressHome home, JavaRuntime java, JMeterHome jmeter,
             List<Path> pluginJarsToAdd, RunLayout layout, RunFolderSpace space, PrintStream err, boolean terminal,
-            boolean live) {
+            boolean live, RunInflux influx) {
         this.settings = settings;
         this.live = live;
         this.home = home;
@@ -84,6 +89,7 @@ final class ScenarioRunner {
         this.err = err;
         this.terminal = terminal;
         this.space = space;
+        this.influx = influx;
         this.profiler = settings.profiled() ? RunProfiler.create(settings.profile() == RunSettings.Profile.KERNEL, err)
                 : null;
     }
@@ -138,11 +144,21 @@ final class ScenarioRunner {
         String name = shape.name();
         RateSchedule rate = shape.rate();
         Path dir = RunFolderSetup.scenarioDir(layout, name);
+        Map<String, String> properties = planProperties(scenario, rate, shape.duration(), name, endpoints);
+        Path plan = home.plan(scenario.kind().planFile());
+        if (influx != null) {
+            properties.putAll(influx.jmeterProperties(name));
+        } else {
+            // no InfluxDB: the plan's Backend Listener is left out, not merely asleep (JMeter would still hand it
+            // every sample)
+            plan = PlanWithoutInflux.write(plan, dir);
+        }
         JMeterRun run = JMeterRun.prepare(java, jmeter,
-                JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
+                JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()))
                         .withGcLog(layout.gcLog("jmeter-" + name))
-                        .withProperties(planProperties(scenario, rate, shape.duration(), name, endpoints))
+                        .withProperties(properties)
+                        .withPropertiesFile(influx == null ? null : influx.tokenFile())
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
@@ -181,16 +197,24 @@ final class ScenarioRunner {
         };
         current = run;
         int code;
+        ScenarioFeed feed = null;
         try (GeneratorAgents agents = startGeneratorAgents(name)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
+            feed = influx == null ? null : influx.scenario(name, layout.jtl(name), layout.perfMonCsv(name),
+                    layout.jvmsPerfMonCsv(name), record.warmupSeconds == null ? 0 : record.warmupSeconds,
+                    String.format(Locale.ROOT, "%d threads, rate %s, %s", settings.harness().threads(), rate,
+                            io.dubbostress.cli.options.DurationConverter.format(shape.duration())));
             try (JvmReadings jvms = readJvms(name, endpoints, run);
                     ScenarioProfiles profiles = profile(name, endpoints, run)) {
                 code = run.await(progress, watch);
             }
         } finally {
             current = null;
+            if (influx != null) {
+                influx.scenarioEnded(name, feed, run.stoppedBecause() == null ? "JMeter exited" : "stopped");
+            }
         }
         record.jmeterExitCode = code;
         record.startEpochMs = run.testStartMs() > 0 ? run.testStartMs() : record.startEpochMs;
@@ -318,14 +342,30 @@ final class ScenarioRunner {
 
     /**
      * --profile: the scenario's JVMs profiled over its steady window (the services the run started, and the local
-     * JMeter); null without --profile.
+     * JMeter); a service given by address, and with --remote the load generators' JMeters, are listed with why they
+     * are not profiled, so that the report has their rows; null without --profile.
      */
     private ScenarioProfiles profile(String name, ServiceEndpoints endpoints, JMeterRun run) {
         if (profiler == null) {
             return null;
         }
-        List<ScenarioProfiles.Jvm> jvms = runJvms(endpoints, run).stream()
-                .map(j -> new ScenarioProfiles.Jvm(j.service(), j.pid())).toList();
+        List<ScenarioProfiles.Jvm> jvms = new ArrayList<>(runJvms(endpoints, run).stream()
+                .map(j -> new ScenarioProfiles.Jvm(j.service(), j.pid())).toList());
+        if (endpoints.providerPid <= 0) {
+            String given = endpoints.providerUrl.isEmpty() ? "--provider " + endpoints.providerAddress()
+                    : "--provider-url " + endpoints.providerUrl;
+            jvms.add(0, ScenarioProfiles.Jvm.notProfiled("provider", "not profiled: given by address (" + given
+                    + "), not a JVM this run started and may attach to"));
+        }
+        if (settings.needsConsumer() && endpoints.consumerPid <= 0 && endpoints.consumerUrl != null) {
+            jvms.add(Math.min(1, jvms.size()), ScenarioProfiles.Jvm.notProfiled("consumer", "not profiled: given by "
+                    + "address (--consumer-url " + endpoints.consumerUrl + "), not a JVM this run started and may "
+                    + "attach to"));
+        }
+        if (!settings.remote().isEmpty()) {
+            jvms.add(ScenarioProfiles.Jvm.notProfiled(JvmMetricLabel.JMETER, "not profiled: the load is generated "
+                    + "on the --remote servers; this JMeter only gathers their results"));
+        }
         return profiler.start(layout, name, jvms, settings.load().warmup(), settings.load().duration());
     }
 

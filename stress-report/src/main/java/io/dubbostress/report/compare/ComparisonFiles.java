@@ -28,7 +28,7 @@ import java.util.Map;
  */
 public final class ComparisonFiles {
 
-    private static final String REPORT_RESOURCES = "/io/dubbostress/report/";
+    private static final String REPORT_RESOURCES = "/io/dubbostress/report/write/";
     private static final String RESOURCES = "/io/dubbostress/report/compare/";
 
     private ComparisonFiles() {

@@ -25,10 +25,19 @@ public final class Report {
     private final List<String> warnings;
     private final ProfileSection profiles;
     private final Jvms jvms;
+    private final Answer answer;
+    private final Reference reference;
 
     public Report(Instant generatedAt, String source, JsonNode runJson, List<ScenarioResult> scenarios,
            List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings,
            ProfileSection profiles, Jvms jvms) {
+        this(generatedAt, source, runJson, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles, jvms,
+                Answer.none(), null);
+    }
+
+    public Report(Instant generatedAt, String source, JsonNode runJson, List<ScenarioResult> scenarios,
+           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings,
+           ProfileSection profiles, Jvms jvms, Answer answer, Reference reference) {
         this.generatedAt = generatedAt;
         this.source = source;
         this.runJson = runJson;
@@ -39,6 +48,8 @@ public final class Report {
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
         this.profiles = profiles;
         this.jvms = jvms;
+        this.answer = answer;
+        this.reference = reference;
     }
 
     /**
@@ -46,7 +57,24 @@ public final class Report {
      * (a scenario that measured nothing is failed) before the report is written, and the report shows that copy.
      */
     public Report withRunJson(JsonNode run) {
-        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles, jvms);
+        return new Report(generatedAt, source, run, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles, jvms,
+                answer, reference);
+    }
+
+    /** The same report with earlier figures to show beside this run's ({@code --reference}); null for none. */
+    public Report withReference(Reference earlier) {
+        return new Report(generatedAt, source, runJson, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles,
+                jvms, answer, earlier);
+    }
+
+    /** What the hop costs, how sure that is, and what limited each scenario: the report's first lines. */
+    public Answer answer() {
+        return answer;
+    }
+
+    /** Earlier figures to show beside this run's ({@code --reference}), or null. */
+    public Reference reference() {
+        return reference;
     }
 
     public Instant generatedAt() {

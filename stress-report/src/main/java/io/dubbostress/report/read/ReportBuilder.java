@@ -1,6 +1,7 @@
 package io.dubbostress.report.read;
 
 import io.dubbostress.report.Json;
+import io.dubbostress.report.model.Answer;
 import io.dubbostress.report.model.HopOverhead;
 import io.dubbostress.report.model.PacedFailures;
 import io.dubbostress.report.model.Percentiles;
@@ -70,6 +71,8 @@ public final class ReportBuilder {
     private final List<Path> extraGc = new ArrayList<>();
     /** False for the latencies alone (stress compare): a run folder's PerfMon CSVs and GC logs are not read. */
     private boolean serverFigures = true;
+    /** Where each scenario's rows are, for the answer's intervals (read again). */
+    private final Map<ScenarioResult, AnswerReader.Source> sources = new java.util.IdentityHashMap<>();
 
     /** {@code --warmup}: overrides run.json and the default for every scenario; null keeps them. */
     public ReportBuilder warmupMs(Long ms) {
@@ -155,9 +158,10 @@ public final class ReportBuilder {
         } else {
             source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
         }
-        readLooseJtls(jtls, scenarios, warnings);
+        readLooseJtls(jtls, scenarios, perfMon, warnings);
         if (scenarios.isEmpty()) {
-            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs));
+            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs) + samplesNeeded(run,
+                    perfMon, gcInputs));
         }
         applyRenames(scenarios);
         if (run == null) {
@@ -180,8 +184,11 @@ public final class ReportBuilder {
         ProfileSection profiles = run == null ? ProfileSection.none() : ProfileSection.read(run.root(),
                 run.manifest() != null && "true".equals(run.manifest().settings.get("profile")), scenarios, hops,
                 warnings);
+        Answer answer = serverFigures ? new AnswerReader(sources, run == null ? null : run.manifest())
+                .answer(hops, profiles, warnings) : Answer.none();
         return new Report(Instant.now(), source, run == null || run.manifest() == null ? null
-                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles, jvms);
+                : Json.MAPPER.valueToTree(run.manifest()), scenarios, hops, gcLogs, perfMon, warnings, profiles, jvms,
+                answer, null);
     }
 
     /**
@@ -236,9 +243,11 @@ public final class ReportBuilder {
                 continue;
             }
             try {
-                scenarios.add(JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(), plan.endEpochMs(),
-                        plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
-                                : run.manifest().remoteHosts()));
+                ScenarioResult result = JtlPass.wholeFile(jtl, plan.name(), relative, plan.startEpochMs(),
+                        plan.endEpochMs(), plan.warmupSeconds(), warmupMs, run.manifest() == null ? List.of()
+                                : run.manifest().remoteHosts());
+                scenarios.add(result);
+                sources.put(result, new AnswerReader.Source(jtl, null));
                 headerless(jtl, relative, warnings);
             } catch (ReportException e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
@@ -332,7 +341,24 @@ public final class ReportBuilder {
         }
     }
 
-    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, List<String> warnings) {
+    /**
+     * What to add to "no scenario in ..." when only server metrics or GC logs were given: a report is of the samples,
+     * with these beside them.
+     */
+    private static String samplesNeeded(RunFolder run, PerfMonData perfMon, List<Path> gcInputs) {
+        if (run != null || perfMon.files().isEmpty() && gcInputs.isEmpty()) {
+            return "";
+        }
+        List<String> given = new ArrayList<>();
+        perfMon.files().forEach(f -> given.add(f + " (PerfMon server metrics)"));
+        gcInputs.forEach(f -> given.add(f + " (a GC log)"));
+        return ": " + String.join(", ", given) + (given.size() == 1 ? " is" : " are") + " read beside the samples of a "
+                + "JTL, not instead of them: give the JTL too (stress report results.jtl perfmon.csv), or the run "
+                + "folder" + (perfMon.files().isEmpty() ? "; a GC log alone: stress gc <log>" : "");
+    }
+
+    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, PerfMonData perfMon,
+                               List<String> warnings) {
         Map<String, String> taken = new LinkedHashMap<>();
         scenarios.forEach(s -> taken.put(s.name(), String.join(", ", s.sources())));
         Map<Path, Path> read = new LinkedHashMap<>();
@@ -345,11 +371,22 @@ public final class ReportBuilder {
                 continue;
             }
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
+            if (!fromFile.isEmpty() && fromFile.stream().allMatch(r -> !r.stats().labels().isEmpty()
+                    && r.stats().labels().stream().allMatch(PerfMonLabel::isMetric))) {
+                // every label a PerfMon metric ("localhost CPU"): the collector's CSV under another name
+                perfMon.read(jtl);
+                warnings.add(jtl + " is a PerfMon CSV (its labels are PerfMon metrics: " + fromFile.stream()
+                        .map(ScenarioResult::name).collect(Collectors.joining(", ")) + "): read as server metrics, "
+                        + "not as samples (a name with 'perfmon' in it says so)");
+                continue;
+            }
             headerless(jtl, jtl.toString(), warnings);
             if (fromFile.size() == 1) {
                 fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
             }
             for (ScenarioResult result : fromFile) {
+                sources.put(result, new AnswerReader.Source(jtl, fromFile.size() == 1 ? null
+                        : result.stats().labels().get(0)));
                 String name = result.name();
                 String first = taken.get(name);
                 if (first != null) {
@@ -451,6 +488,9 @@ public final class ReportBuilder {
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
                 }
+                // what the GC row is of: the log's last JVM run (a restart), each copy of a piece once
+                analysis.notes().stream().filter(n -> n.contains(" JVM runs (") || n.contains(" left out: "))
+                        .forEach(n -> warnings.add(shown + ": " + n));
                 HeapTrend trend = HeapTrend.of(analysis.events());
                 if (trend.verdict() == HeapTrend.Verdict.RISING) {
                     warnings.add(shown + ": " + trend.sentence());

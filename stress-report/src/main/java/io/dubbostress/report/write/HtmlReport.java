@@ -50,18 +50,36 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
+    /** The answer first, in words: one paragraph per payload, then one per scenario's limit. */
+    static String answerSection(Report report, ReportText text) {
+        List<String> paragraphs = AnswerText.paragraphs(report.answer(), text);
+        if (paragraphs.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("<section id=\"answer\" class=\"answer\">\n<h2>")
+                .append(Table.escape(text.get("answer.title"))).append("</h2>\n");
+        int payloads = report.answer().payloads().size();
+        for (int i = 0; i < paragraphs.size(); i++) {
+            out.append("<p class=\"").append(i < payloads ? "answer-pair" : "answer-limit").append("\">")
+                    .append(Table.escape(paragraphs.get(i))).append("</p>\n");
+        }
+        return out.append("</section>\n").toString();
+    }
+
     public static String render(Report report) {
         List<Table> tables = ReportTables.all(report);
         StringBuilder summary = new StringBuilder();
         StringBuilder rest = new StringBuilder();
         int index = 0;
         for (Table table : tables) {
-            boolean first = table.title().startsWith("Scenarios") || table.title().startsWith("Hop overhead");
+            boolean first = table.title().startsWith("Scenarios") || table.title().startsWith("Hop overhead")
+                    || table.title().startsWith("In the reference");
             (first ? summary : rest).append(table.html("table-" + index++));
         }
         if (!report.profiles().isEmpty()) {
             rest.insert(0, FLAME_SECTION);
         }
+        summary.insert(0, answerSection(report, ReportText.english()));
         StringBuilder warnings = new StringBuilder();
         if (!report.warnings().isEmpty()) {
             warnings.append("<section id=\"warnings\"><h2>Warnings</h2>\n<ul class=\"warnings\">\n");

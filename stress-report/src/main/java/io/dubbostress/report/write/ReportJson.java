@@ -3,6 +3,7 @@ package io.dubbostress.report.write;
 import io.dubbostress.report.Format;
 import io.dubbostress.report.SeriesTrend;
 import io.dubbostress.report.ToolVersion;
+import io.dubbostress.report.model.Answer;
 import io.dubbostress.report.model.ErrorMessages;
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.HopOverhead;
@@ -69,9 +70,92 @@ public final class ReportJson {
         for (int i = 0; i < report.hopOverhead().size(); i++) {
             ((ObjectNode) hops.get(i)).put("profileSummary", report.profiles().sentence(report.hopOverhead().get(i)));
         }
+        root.set("answer", answer(report.answer()));
         ArrayNode warnings = root.putArray("warnings");
         report.warnings().forEach(warnings::add);
         return root;
+    }
+
+    /**
+     * The answer block: every number of the answer's sentences (rounded as they show it), and the sentences
+     * themselves in English ({@code sentences[]}: one paragraph per payload, then one per scenario).
+     */
+    static ObjectNode answer(Answer answer) {
+        ObjectNode node = F.objectNode();
+        node.put("confidencePercent", answer.confidencePercent());
+        ArrayNode payloads = node.putArray("payloads");
+        for (Answer.Payload p : answer.payloads()) {
+            ObjectNode item = payloads.addObject();
+            item.put("payload", p.payload());
+            item.put("hop", p.hop());
+            item.put("direct", p.direct());
+            item.put("hopTrials", p.hopTrials());
+            item.put("directTrials", p.directTrials());
+            item.put("method", p.method());
+            item.set("p50", latency(p.p50()));
+            item.set("p99", latency(p.p99()));
+            ObjectNode tps = item.putObject("tps");
+            nullable(tps, "direct", p.tps().direct());
+            nullable(tps, "hop", p.tps().hop());
+            nullable(tps, "times", p.tps().times());
+            nullable(tps, "timesLow", p.tps().timesLow());
+            nullable(tps, "timesHigh", p.tps().timesHigh());
+            tps.put("noInterval", p.tps().noInterval());
+            item.put("profileSummary", p.profileSummary());
+        }
+        ArrayNode limits = node.putArray("limits");
+        for (Answer.Limit l : answer.limits()) {
+            ObjectNode item = limits.addObject();
+            item.put("scenario", l.scenario());
+            item.put("trials", l.trials());
+            item.put("limitedBy", l.limitedBy());
+            nullable(item, "hostCpuPercent", l.hostCpuPercent());
+            if (l.cpus() == null) {
+                item.putNull("cpus");
+            } else {
+                item.put("cpus", l.cpus());
+            }
+            if (l.threads() == null) {
+                item.putNull("threads");
+            } else {
+                item.put("threads", l.threads());
+            }
+            nullable(item, "inFlight", l.inFlight());
+            ObjectNode cpu = item.putObject("jvmCpuPercent");
+            l.jvmCpuPercent().forEach(cpu::put);
+            item.put("gcService", l.gcService());
+            nullable(item, "gcPausePercent", l.gcPausePercent());
+        }
+        ArrayNode sentences = node.putArray("sentences");
+        AnswerText.paragraphs(answer, ReportText.english()).forEach(sentences::add);
+        return node;
+    }
+
+    private static ObjectNode latency(Answer.Latency l) {
+        ObjectNode node = F.objectNode();
+        nullable(node, "directMs", l.directMs());
+        nullable(node, "hopMs", l.hopMs());
+        nullable(node, "addedMs", l.addedMs());
+        nullable(node, "addedLowMs", l.addedLowMs());
+        nullable(node, "addedHighMs", l.addedHighMs());
+        nullable(node, "times", l.times());
+        nullable(node, "timesLow", l.timesLow());
+        nullable(node, "timesHigh", l.timesHigh());
+        node.put("noInterval", l.noInterval());
+        if (l.samplesNeeded() == null) {
+            node.putNull("samplesNeeded");
+        } else {
+            node.put("samplesNeeded", l.samplesNeeded());
+        }
+        return node;
+    }
+
+    private static void nullable(ObjectNode node, String field, Double value) {
+        if (value == null) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
     }
 
     static ObjectNode scenario(ScenarioResult scenario) {

@@ -33,7 +33,11 @@ final class ReportTables {
 
     static List<Table> all(Report report) {
         List<Table> tables = new ArrayList<>();
-        tables.add(summary(report));
+        tables.addAll(summary(report));
+        Table shape = ReferenceTable.of(report, ReportText.english());
+        if (shape != null) {
+            tables.add(shape);
+        }
         if (!report.hopOverhead().isEmpty()) {
             tables.add(hopOverhead(report));
             tables.addAll(ProfileTables.hop(report.profiles()));
@@ -62,29 +66,49 @@ final class ReportTables {
         return tables;
     }
 
-    static Table summary(Report report) {
-        Table table = new Table("Scenarios (steady state)", 2, "scenario", "status", "samples", "TPS", "errors %",
-                "unit", "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "CPU % avg/max", "mem % avg/max",
-                "net in/out KB/s", "disk r/w KB/s", "GC pauses n / total ms / max ms").text(5, 17);
+    /**
+     * The scenarios side by side, in three tables that each fit a 1,400-pixel window: latency and throughput; the
+     * server (first monitored host); the GC pauses. The last two only when there is something to show.
+     */
+    static List<Table> summary(Report report) {
+        ReportText text = ReportText.english();
+        List<Table> tables = new ArrayList<>();
+        Table latency = new Table(text.get("table.latency.title"), 2, "scenario", "status", "samples", "TPS",
+                "errors %", "unit", "mean", "p50", "p90", "p95", "p99", "p99.9", "max").text(5);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
-            LatencyUnit u = st.unit();
-            ServerMetrics host = s.server().isEmpty() ? null : s.server().get(0);
-            table.row(s.name(), s.outcome().status(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
-                    Format.decimal(st.errorPercent(), 2), u.jsonName(), Format.mean(st.mean()),
+            latency.row(s.name(), s.outcome().status(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
+                    Format.decimal(st.errorPercent(), 2), st.unit().jsonName(), Format.mean(st.mean()),
                     Format.latency(st.percentile(50)), Format.latency(st.percentile(90)),
                     Format.latency(st.percentile(95)), Format.latency(st.percentile(99)),
-                    Format.latency(st.percentile(99.9)), Format.latency(st.max()),
-                    avgMax(host, PerfMonLabel.Kind.CPU_PERCENT, 1), avgMax(host, PerfMonLabel.Kind.MEMORY_PERCENT, 1),
-                    pairKb(host, PerfMonLabel.Kind.NETWORK_RECEIVED, PerfMonLabel.Kind.NETWORK_SENT),
-                    pairKb(host, PerfMonLabel.Kind.DISK_READ, PerfMonLabel.Kind.DISK_WRITE),
-                    gcCell(s.gc()));
+                    Format.latency(st.percentile(99.9)), Format.latency(st.max()));
         }
-        table.note("Latencies in the unit column: us from our sampler's elapsed_us column, ms from JMeter's elapsed. "
-                + "Percentiles are nearest-rank (HdrHistogram, 3 significant digits); mean and max are exact. "
-                + "Server figures: first monitored host, PerfMon averages over the steady state. '-': not measured; "
-                + "status 'failed': no steady-state sample, or every one failed (the reason is in the warnings).");
-        return table;
+        latency.note(text.get("table.latency.note"));
+        tables.add(latency);
+        if (report.scenarios().stream().anyMatch(s -> !s.server().isEmpty())) {
+            Table server = new Table(text.get("table.serverSummary.title"), 2, "scenario", "host", "CPU % avg/max",
+                    "mem % avg/max", "net in/out KB/s", "disk r/w KB/s");
+            for (ScenarioResult s : report.scenarios()) {
+                ServerMetrics host = s.server().isEmpty() ? null : s.server().get(0);
+                server.row(s.name(), host == null ? Format.NONE : host.host(),
+                        avgMax(host, PerfMonLabel.Kind.CPU_PERCENT, 1),
+                        avgMax(host, PerfMonLabel.Kind.MEMORY_PERCENT, 1),
+                        pairKb(host, PerfMonLabel.Kind.NETWORK_RECEIVED, PerfMonLabel.Kind.NETWORK_SENT),
+                        pairKb(host, PerfMonLabel.Kind.DISK_READ, PerfMonLabel.Kind.DISK_WRITE));
+            }
+            server.note(text.get("table.serverSummary.note"));
+            tables.add(server);
+        }
+        if (report.scenarios().stream().anyMatch(s -> !s.gc().isEmpty())) {
+            Table gc = new Table(text.get("table.gcSummary.title"), 1, "scenario",
+                    "GC pauses n / total ms / max ms").text(1);
+            for (ScenarioResult s : report.scenarios()) {
+                gc.row(s.name(), gcCell(s.gc()));
+            }
+            gc.note(text.get("table.gcSummary.note"));
+            tables.add(gc);
+        }
+        return tables;
     }
 
     /**

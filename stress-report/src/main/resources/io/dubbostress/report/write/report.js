@@ -375,8 +375,29 @@
     });
   }
 
+  /**
+   * Records how the tables fit the window: <html data-tables="N" data-tables-wider="id:width,...">, each table whose
+   * width (its scroll width) is beyond the window's (the test at 1,400 px reads it back).
+   */
+  function measureTables() {
+    var root = document.documentElement;
+    var viewport = root.clientWidth;
+    var tables = document.querySelectorAll('section.table table');
+    var wider = [];
+    for (var i = 0; i < tables.length; i++) {
+      var width = Math.max(tables[i].scrollWidth, Math.ceil(tables[i].getBoundingClientRect().right));
+      if (width > viewport) {
+        wider.push(tables[i].closest('section').id + ':' + width);
+      }
+    }
+    root.setAttribute('data-viewport', String(viewport));
+    root.setAttribute('data-tables', String(tables.length));
+    root.setAttribute('data-tables-wider', wider.join(','));
+  }
+
   function main() {
     var root = document.documentElement;
+    measureTables();
     try {
       var data = JSON.parse(document.getElementById('report-data').textContent);
       draw(data);
