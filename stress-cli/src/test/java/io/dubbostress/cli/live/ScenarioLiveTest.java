@@ -32,9 +32,18 @@ class ScenarioLiveTest {
 
     /** A row of a call that started at {@code start} (epoch ms) and took {@code us}; failed with {@code code} unless null. */
     static String row(long start, long us, String code) {
+        return row(start, us, code, "", "");
+    }
+
+    /** A row of a rate-driven scenario: its due time (epoch µs) and its latency from it. */
+    static String row(long start, long us, String code, long dueUs, long responseUs) {
+        return row(start, us, code, String.valueOf(dueUs), String.valueOf(responseUs));
+    }
+
+    private static String row(long start, long us, String code, String dueUs, String responseUs) {
         return start + "," + (us / 1000) + ",direct-1k," + (code == null ? "200" : code) + ","
                 + (code == null ? "OK" : "\"no answer, in time\"") + ",closed 1-1," + (code == null) + "," + us
-                + ",,,\n";
+                + "," + dueUs + ",," + responseUs + "\n";
     }
 
     private void append(Path jtl, String text) throws IOException {
@@ -106,20 +115,26 @@ class ScenarioLiveTest {
         Random random = new Random(37);
         StringBuilder text = new StringBuilder(HEADER);
         List<List<Long>> bySecond = new ArrayList<>();
+        List<List<Long>> fromDueBySecond = new ArrayList<>();
         long[] errors = new long[30];
         for (int s = 0; s < 30; s++) {
             List<Long> latencies = new ArrayList<>();
+            List<Long> fromDue = new ArrayList<>();
             int calls = 50 + random.nextInt(200);
             for (int i = 0; i < calls; i++) {
                 long us = 100 + (long) (Math.exp(random.nextGaussian()) * 900);
                 long end = T0 + s * 1000L + (i * 1000L) / calls;
                 boolean failed = random.nextInt(20) == 0;
                 long start = end - us / 1000;
-                text.append(row(start, us, failed ? "TIMEOUT" : null));
+                // a call that started after its due time: the wait before it counts in the latency from the due time
+                long lagUs = random.nextInt(10) == 0 ? random.nextInt(50_000) : random.nextInt(200);
+                text.append(row(start, us, failed ? "TIMEOUT" : null, start * 1000 - lagUs, us + lagUs));
                 latencies.add(us);
+                fromDue.add(us + lagUs);
                 errors[s] += failed ? 1 : 0;
             }
             bySecond.add(latencies);
+            fromDueBySecond.add(fromDue);
         }
         append(jtl, text.toString());
         ScenarioLive live = new ScenarioLive("direct-1k", jtl, 2_000, 10_000);
@@ -137,6 +152,11 @@ class ScenarioLiveTest {
             assertThat(shown.codes().getOrDefault("TIMEOUT", 0L)).isEqualTo(errors[s]);
             assertWithinPrecision(shown.service().p99(), nearestRank(exact, 99));
             assertWithinPrecision(shown.service().p50(), nearestRank(exact, 50));
+            assertThat(shown.service().max()).isEqualTo(java.util.Collections.max(exact));
+            List<Long> exactFromDue = fromDueBySecond.get(s);
+            assertWithinPrecision(shown.fromDue().p99(), nearestRank(exactFromDue, 99));
+            assertWithinPrecision(shown.fromDue().p50(), nearestRank(exactFromDue, 50));
+            assertThat(shown.fromDue().max()).as("second " + s).isEqualTo(java.util.Collections.max(exactFromDue));
             assertThat(shown.target()).as("second " + s).isEqualTo(s < 10 ? 100.0 : 200.0);
         }
         List<Long> lastTen = new ArrayList<>();
@@ -144,6 +164,9 @@ class ScenarioLiveTest {
         assertThat(live.lastSeconds().calls()).isEqualTo(lastTen.size());
         assertThat(live.lastSecondsCount()).isEqualTo(10);
         assertWithinPrecision(live.lastSeconds().service().p99(), nearestRank(lastTen, 99));
+        List<Long> lastTenFromDue = new ArrayList<>();
+        fromDueBySecond.subList(20, 30).forEach(lastTenFromDue::addAll);
+        assertWithinPrecision(live.lastSeconds().fromDue().p99(), nearestRank(lastTenFromDue, 99));
     }
 
     @Test
