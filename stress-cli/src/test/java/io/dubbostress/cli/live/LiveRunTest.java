@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,6 +97,60 @@ class LiveRunTest {
         } finally {
             live.close();
         }
+    }
+
+    @Test
+    void aHopScenarioBesideItsDirectOneSteadyStateAgainstSteadyState() throws Exception {
+        Files.writeString(dir.resolve("run.json"), "{\"status\": \"running\", \"settings\": {\"rate\": \"0\", "
+                + "\"durationSeconds\": \"10\", \"warmupSeconds\": \"2.0\"}, \"scenarios\": ["
+                + "{\"name\": \"direct-1k\", \"status\": \"completed\", \"startEpochMs\": " + T0
+                + ", \"warmupSeconds\": 2.0}, {\"name\": \"hop-1k\", \"status\": \"completed\", \"startEpochMs\": "
+                + (T0 + 20_000) + ", \"warmupSeconds\": 2.0}]}");
+        List<Long> directSteady = scenario("direct-1k", T0, 400, 600);
+        List<Long> hopSteady = scenario("hop-1k", T0 + 20_000, 2_000, 3_000);
+        LiveRun live = LiveRun.unstarted(dir, LiveRun.Agent.NONE);
+        try {
+            live.tick(T0 + 40_000);
+            JsonNode json = data(live, true);
+            assertThat(json.get("pairs")).hasSize(1);
+            JsonNode pair = json.at("/pairs/0");
+            assertThat(pair.get("hop").asText()).isEqualTo("hop-1k");
+            assertThat(pair.get("direct").asText()).isEqualTo("direct-1k");
+            assertThat(pair.get("hopCalls").asLong()).isEqualTo(hopSteady.size());
+            assertThat(pair.get("directCalls").asLong()).isEqualTo(directSteady.size());
+            for (int p : new int[] {50, 99}) {
+                JsonNode figure = pair.get("p" + p);
+                ScenarioLiveTest.assertWithinPrecision(figure.get("hop").asLong(),
+                        ScenarioLiveTest.nearestRank(hopSteady, p));
+                ScenarioLiveTest.assertWithinPrecision(figure.get("direct").asLong(),
+                        ScenarioLiveTest.nearestRank(directSteady, p));
+                assertThat(figure.get("added").asLong()).as("p" + p + " added by the hop")
+                        .isEqualTo(figure.get("hop").asLong() - figure.get("direct").asLong());
+            }
+            assertThat(pair.at("/max/hop").asLong()).isEqualTo(Collections.max(hopSteady));
+            assertThat(pair.at("/max/direct").asLong()).isEqualTo(Collections.max(directSteady));
+            assertThat(pair.get("hopFinished").asBoolean()).isTrue();
+        } finally {
+            live.close();
+        }
+    }
+
+    /** 10 s of a scenario at 100 calls/s from {@code startMs}; returns the service times (µs) of its steady state. */
+    private List<Long> scenario(String name, long startMs, long baseUs, int spreadUs) throws Exception {
+        Path folder = dir.resolve("scenarios").resolve(name);
+        Files.createDirectories(folder);
+        StringBuilder rows = new StringBuilder(ScenarioLiveTest.HEADER);
+        List<Long> steady = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            long start = startMs + i * 10L;
+            long us = baseUs + (i * 37L) % spreadUs;
+            rows.append(ScenarioLiveTest.row(start, us, null));
+            if (start >= startMs + 2_000) {
+                steady.add(us);
+            }
+        }
+        Files.writeString(folder.resolve("results.jtl"), rows);
+        return steady;
     }
 
     @Test
