@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.config.gui;
 
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.install.DocsHelp;
 import io.dubbostress.sampler.install.SamplerJar;
 import java.awt.BorderLayout;
 import javax.swing.JScrollPane;
@@ -35,6 +36,12 @@ public class DubboDefaultsGui extends AbstractConfigGui {
         return "dubbo_defaults"; // not in JMeter's bundle: getStaticLabel() gives the name
     }
 
+    /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */
+    @Override
+    public String getDocAnchor() {
+        return "SAMPLER.md#fields-and-property-keys";
+    }
+
     @Override
     public TestElement createTestElement() {
         DubboDefaults element = new DubboDefaults();
@@ -52,6 +59,7 @@ public class DubboDefaultsGui extends AbstractConfigGui {
     @Override
     public void configure(TestElement element) {
         super.configure(element);
+        DocsHelp.install(); // JMeter's Help on our elements: our docs
         fields.configure(element);
     }
 
