@@ -74,7 +74,7 @@ public final class JvmReadings implements AutoCloseable {
         }
         PerfMonCsv.Writer out = PerfMonCsv.create(csv);
         String who = "stress run: " + scenario + ": JVM metrics from the agent " + agent;
-        return new JvmReadings(out, AgentStream.start(agent, metrics, out, err, who), err, who);
+        return new JvmReadings(out, AgentStream.start(agent, metrics, out::write, err, who), err, who);
     }
 
     /**
