@@ -53,11 +53,13 @@ public final class AgentStream implements AutoCloseable {
     private volatile Socket socket;
     private volatile long lines;
     private volatile long values;
+    private final long[] valuesPerMetric;
     private volatile boolean said;
 
     private AgentStream(HostPort agent, List<Metric> metrics, Sink out, PrintStream err, String who) {
         this.agent = agent;
         this.metrics = List.copyOf(metrics);
+        this.valuesPerMetric = new long[this.metrics.size()];
         this.out = out;
         this.err = err;
         this.who = who;
@@ -80,6 +82,20 @@ public final class AgentStream implements AutoCloseable {
     /** Values written so far (an empty field is none). */
     public long values() {
         return values;
+    }
+
+    /**
+     * The metrics the agent gave no value for so far (an empty field each time: one it does not serve). Exact once
+     * {@link #close()} returned (the reading thread has ended); an estimate before.
+     */
+    public List<Metric> metricsWithoutValues() {
+        List<Metric> none = new java.util.ArrayList<>();
+        for (int i = 0; i < metrics.size(); i++) {
+            if (valuesPerMetric[i] == 0) {
+                none.add(metrics.get(i));
+            }
+        }
+        return none;
     }
 
     /** Whether it said on {@code err} why it ended (an agent that cannot be reached, refused, or closed). */
@@ -134,6 +150,7 @@ public final class AgentStream implements AutoCloseable {
                         say(who + ": cannot write its readings (" + e.getMessage() + "); they end there");
                         return;
                     }
+                    valuesPerMetric[i]++;
                     this.values++;
                 }
             }
