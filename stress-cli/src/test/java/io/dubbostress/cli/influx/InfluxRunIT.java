@@ -1,6 +1,7 @@
 package io.dubbostress.cli.influx;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -157,9 +158,18 @@ class InfluxRunIT {
     }
 
     /** This test's own reading of a JTL: a plain comma split, with the few quoted fields of a failure joined. */
-    record Sample(long startMs, long elapsedMs, String label, String code, boolean ok, long responseUs) {
+    record Sample(long startMs, long elapsedMs, String label, String code, boolean ok, long responseUs, long dueUs) {
         long endMs() {
             return startMs + elapsedMs;
+        }
+
+        /**
+         * From due, as docs/REPORT.md defines it: response_us; a row with a due time and no response_us (a failure
+         * JMeter recorded without it, such as a TIMEOUT while the provider froze) ends on JMeter's millisecond clock;
+         * -1 without a due time.
+         */
+        long fromDueUs() {
+            return dueUs < 0 ? -1 : responseUs >= 0 ? responseUs : Math.max(0, endMs() * 1000 - dueUs);
         }
     }
 
@@ -167,13 +177,15 @@ class InfluxRunIT {
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
         List<String> header = List.of(lines.get(0).replace("\"", "").split(","));
         int response = header.indexOf("response_us");
+        int due = header.indexOf("due_us");
         List<Sample> out = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             List<String> f = split(line);
             out.add(new Sample(Long.parseLong(f.get(0)), Long.parseLong(f.get(1)), f.get(2), f.get(3),
                     f.get(header.indexOf("success")).equals("true"),
                     response < 0 || f.get(response).equals("null") || f.get(response).isEmpty() ? -1
-                            : Long.parseLong(f.get(response))));
+                            : Long.parseLong(f.get(response)),
+                    due < 0 || f.get(due).equals("null") || f.get(due).isEmpty() ? -1 : Long.parseLong(f.get(due))));
         }
         return out;
     }
@@ -285,10 +297,14 @@ class InfluxRunIT {
             Map<String, JsonNode> point = calls.get(second.getKey());
             assertThat(point.get("count").asLong()).as("calls in second %d", second.getKey()).isEqualTo(in.size());
             assertThat(point.get("errors").asLong()).isEqualTo(in.stream().filter(s -> !s.ok()).count());
-            long[] fromDue = in.stream().mapToLong(Sample::responseUs).filter(us -> us >= 0).sorted().toArray();
+            // every row with a due time, failures without response_us included (the report counts them so; leaving
+            // them out put the p99 of a second of the provider's freeze 1.05-1.18 % under the feed's)
+            long[] fromDue = in.stream().mapToLong(Sample::fromDueUs).filter(us -> us >= 0).sorted().toArray();
             if (fromDue.length >= 20) {
-                // HdrHistogram: the value at rank round(0.99 n), to within its 2 significant digits (under 1 %)
-                long exact = fromDue[(int) Math.max(1, Math.round(0.99 * fromDue.length)) - 1];
+                // HdrHistogram: the value at rank ceil(0.99 n) (nearest rank, as its getValueAtPercentile counts;
+                // round(0.99 n) was a rank lower for some n, 2 % lower in a second of the freeze), to within its 2
+                // significant digits (under 1 %)
+                long exact = fromDue[Math.max(1, (99 * fromDue.length + 99) / 100) - 1];
                 assertThat(point.get("due_p99_us").asDouble()).as("from-due p99 of second %d", second.getKey())
                         .isBetween((double) exact, exact * 1.01 + 1);
                 assertThat(point.get("due_max_us").asDouble()).isBetween((double) fromDue[fromDue.length - 1],
@@ -378,7 +394,7 @@ class InfluxRunIT {
         double[] elapsed = jtl.stream().mapToDouble(Sample::elapsedMs).sorted().toArray();
         for (String pct : new String[] {"50.0", "90.0", "99.0", "99.9"}) {
             assertThat(all.get("pct" + pct).asDouble()).as("pct" + pct)
-                    .isEqualTo(legacyPercentile(elapsed, Double.parseDouble(pct)));
+                    .isCloseTo(legacyPercentile(elapsed, Double.parseDouble(pct)), within(1e-9));
         }
         assertThat(all.get("max").asDouble()).isEqualTo(elapsed[elapsed.length - 1]);
     }
