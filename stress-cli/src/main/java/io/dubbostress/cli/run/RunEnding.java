@@ -163,7 +163,7 @@ final class RunEnding {
         List<String> lines = new ArrayList<>();
         if (!paragraphs.isEmpty()) {
             lines.add("");
-            lines.add(text.get("answer.title") + ":");
+            lines.add(text.get("console.answer"));
             paragraphs.forEach(p -> lines.add("- " + p));
         }
         return lines;

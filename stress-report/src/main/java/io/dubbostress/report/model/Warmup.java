@@ -7,6 +7,9 @@ package io.dubbostress.report.model;
  */
 public final class Warmup {
 
+    /** {@link #rule()} of the default warm-up (the report says it in its own language). */
+    public static final String DEFAULT_RULE = "default (10 % of the span, at most 60 s)";
+
     static final double DEFAULT_SHARE = 0.10;
     static final long DEFAULT_MAX_MS = 60_000;
 
@@ -26,7 +29,7 @@ public final class Warmup {
         if (runJsonSeconds != null) {
             return new Warmup(Math.round(runJsonSeconds * 1000), "run.json");
         }
-        return new Warmup(defaultMs(spanMs), "default (10 % of the span, at most 60 s)");
+        return new Warmup(defaultMs(spanMs), DEFAULT_RULE);
     }
 
     /**
