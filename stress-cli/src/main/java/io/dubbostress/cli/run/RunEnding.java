@@ -138,13 +138,13 @@ final class RunEnding {
                 onFailed.accept(failed);
                 report = report.withRunJson(Json.MAPPER.valueToTree(manifest));
             }
-            out.print(ReportFiles.write(report, layout.root()));
+            out.print(ReportFiles.write(report, layout.root(), settings.text()));
             out.flush();
-            for (String line : ReportFiles.writtenLines(report, layout.root())) {
+            for (String line : ReportFiles.writtenLines(report, layout.root(), settings.text())) {
                 errWriter.println("stress report: " + line);
             }
             // the answer again, last: the lines a user sees when the run ends (report.md opens with them too)
-            for (String line : closingLines(report)) {
+            for (String line : closingLines(report, settings.text())) {
                 out.println(line);
             }
             return true;
@@ -156,9 +156,11 @@ final class RunEnding {
         }
     }
 
-    /** The run's closing lines: the answer's sentences, one paragraph a line, or nothing without a hop/direct pair. */
-    static List<String> closingLines(Report report) {
-        ReportText text = ReportText.english();
+    /**
+     * The run's closing lines in {@code text}'s language: the answer's sentences, one paragraph a line, or nothing
+     * without a hop/direct pair.
+     */
+    static List<String> closingLines(Report report, ReportText text) {
         List<String> paragraphs = AnswerText.paragraphs(report.answer(), text);
         List<String> lines = new ArrayList<>();
         if (!paragraphs.isEmpty()) {
