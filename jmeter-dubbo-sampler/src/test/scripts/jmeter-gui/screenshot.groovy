@@ -1,11 +1,15 @@
 // Run by JMeter at start-up (-Jjsr223.init.file=...): waits for the GUI and the plan given with -t, selects the first
 // element whose GUI class is the one named by -Jshot.select (the Dubbo Sampler by default), lets Swing paint it, writes
-// the main window into -Jshot.out (PNG) and ends JMeter. A script for the docs' picture, not a test: every wait is
+// the main window into -Jshot.out (PNG) and ends JMeter. With -Jshot.switch_to=zh_CN it first changes the language as
+// Options > Choose Language does (JMeter's change_language action), so the picture shows the GUIs JMeter builds again. A script for the docs' picture, not a test: every wait is
 // bounded (-Jshot.timeout_s, 180 s by default) and a failure ends JMeter with exit code 3.
 import org.apache.jmeter.gui.GuiPackage
 import org.apache.jmeter.util.JMeterUtils
+import org.apache.jmeter.gui.action.ActionRouter
 import javax.imageio.ImageIO
+import javax.swing.JMenuItem
 import javax.swing.SwingUtilities
+import java.awt.event.ActionEvent
 import javax.swing.tree.TreePath
 import java.awt.Rectangle
 import java.awt.Robot
@@ -41,6 +45,16 @@ Thread.start('screenshot') {
                     (0..<n.childCount).each { queue << n.getChildAt(it) }
                 }
             }
+        }
+        def switchTo = JMeterUtils.getProperty('shot.switch_to')
+        if (switchTo) {
+            SwingUtilities.invokeAndWait {
+                def item = new JMenuItem()
+                item.name = switchTo // what Options > Choose Language's items are named
+                ActionRouter.getInstance().doActionNow(new ActionEvent(item, ActionEvent.ACTION_PERFORMED,
+                        'change_language'))
+            }
+            Thread.sleep(1000)
         }
         def frame = GuiPackage.getInstance().mainFrame
         SwingUtilities.invokeAndWait {
