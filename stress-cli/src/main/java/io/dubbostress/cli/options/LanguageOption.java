@@ -1,6 +1,6 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.report.write.ReportText;
+import io.dubbostress.report.text.ReportText;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;

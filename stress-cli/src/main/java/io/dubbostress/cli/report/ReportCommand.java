@@ -8,7 +8,7 @@ import io.dubbostress.report.read.ReferenceFile;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.read.ReportBuilder;
 import io.dubbostress.report.write.ReportFiles;
-import io.dubbostress.report.write.ReportText;
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.OutFolder;
 import picocli.CommandLine.Command;

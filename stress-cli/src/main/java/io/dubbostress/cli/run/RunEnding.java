@@ -11,7 +11,7 @@ import io.dubbostress.report.model.Report;
 import io.dubbostress.report.read.ReportBuilder;
 import io.dubbostress.report.write.AnswerText;
 import io.dubbostress.report.write.ReportFiles;
-import io.dubbostress.report.write.ReportText;
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.ScenarioOutcome;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.UserError;

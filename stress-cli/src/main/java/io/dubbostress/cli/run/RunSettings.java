@@ -10,7 +10,7 @@ import io.dubbostress.cli.options.RemoteOptions;
 import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.cli.options.ServiceOptions;
 import io.dubbostress.cli.remote.RemoteGenerators;
-import io.dubbostress.report.write.ReportText;
+import io.dubbostress.report.text.ReportText;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

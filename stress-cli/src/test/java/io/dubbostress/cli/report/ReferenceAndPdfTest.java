@@ -1,5 +1,6 @@
 package io.dubbostress.cli.report;
 
+import io.dubbostress.report.text.ReportText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.cli.testkit.Cli;

@@ -37,6 +37,9 @@ import java.util.Locale;
  */
 final class ChangeEstimator {
 
+    /** A figure's reason when one side is 0 (compare.md says it in its language). */
+    static final String ZERO_REASON = "a value of 0: the change is judged on the difference, not the ratio";
+
     /** The power the minimum detectable effect is stated at. */
     static final double POWER = 0.8;
 
@@ -87,7 +90,7 @@ final class ChangeEstimator {
             low = null;
             high = null;
             mde = null;
-            reason = "a value of 0: the change is judged on the difference, not the ratio";
+            reason = ZERO_REASON;
         } else {
             change = interval.estimate;
             low = interval.low;

@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.profile.ProfileCapture;
 import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
@@ -60,7 +61,7 @@ public final class ProfileSection {
      * {@code settings.profile}); then a scenario without a capture.json is said, else such a run has no section.
      */
     public static ProfileSection read(Path root, boolean profiled, List<ScenarioResult> scenarios,
-                                      List<HopOverhead> hops, List<String> warnings) {
+                                      List<HopOverhead> hops, List<Message> warnings) {
         RunLayout layout = new RunLayout(root);
         Map<String, List<ServiceProfile>> byScenario = new LinkedHashMap<>();
         Map<String, Double> hostSwitches = new LinkedHashMap<>();
@@ -69,8 +70,7 @@ public final class ProfileSection {
             Path file = layout.profileCapture(scenario.name());
             if (!Files.isRegularFile(file)) {
                 if (profiled && !scenario.outcome().failed()) {
-                    warnings.add("scenario " + scenario.name() + ": no profile: " + root.relativize(file)
-                            + " is missing (the run ended before its steady window, or could not write it)");
+                    warnings.add(Message.of("warning.profileMissing", scenario.name(), root.relativize(file)));
                 }
                 continue;
             }
@@ -78,8 +78,8 @@ public final class ProfileSection {
             try {
                 capture = ProfileCapture.read(file);
             } catch (IOException e) {
-                warnings.add("scenario " + scenario.name() + ": no profile: " + root.relativize(file)
-                        + " cannot be read (" + e.getMessage() + ")");
+                warnings.add(Message.of("warning.profileUnreadable", scenario.name(), root.relativize(file),
+                        e.getMessage()));
                 continue;
             }
             long ms = capture.hostStoppedEpochMs - capture.hostStartedEpochMs;
@@ -92,11 +92,11 @@ public final class ProfileSection {
                 ServiceProfile profile = ServiceProfile.of(scenario, capture, target, file.getParent());
                 profiles.add(profile);
                 if (!profile.present()) {
-                    warnings.add("scenario " + scenario.name() + ": no profile of the " + target.service + ": "
-                            + profile.missing());
+                    warnings.add(Message.of("warning.noProfileOf", scenario.name(), target.service,
+                            Message.verbatim(profile.missing())));
                 } else if (profile.note() != null) {
-                    warnings.add("scenario " + scenario.name() + ": the " + target.service + "'s profile: "
-                            + profile.note());
+                    warnings.add(Message.of("warning.profileNote", scenario.name(), target.service,
+                            Message.verbatim(profile.note())));
                 }
             }
             byScenario.put(scenario.name(), profiles);
@@ -107,9 +107,7 @@ public final class ProfileSection {
             }
         }
         if (!timers.isEmpty()) {
-            warnings.add("--profile-kernel's profiles sampled with a CPU timer, not perf_events (not allowed here: not"
-                    + " root with kernel.perf_event_paranoid above 1, or a container's seccomp profile): CPU time as"
-                    + " usual, but no kernel frames (" + String.join(", ", timers) + ")");
+            warnings.add(Message.of("warning.profileKernelTimer", String.join(", ", timers)));
         }
         Map<HopOverhead, Map<String, ProfileDiff>> diffs = new LinkedHashMap<>();
         Map<HopOverhead, String> sentences = new LinkedHashMap<>();

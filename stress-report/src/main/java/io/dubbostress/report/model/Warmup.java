@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 /**
  * How much of a scenario's start is warm-up, left out of its steady-state figures. In order: {@code --warmup} when
  * given; else the scenario's {@code warmupSeconds} in run.json; else 10 % of the scenario's span, at most 60 s (6 s of
@@ -53,5 +54,10 @@ public final class Warmup {
     /** Where the value came from, for the report. */
     public String rule() {
         return rule;
+    }
+
+    /** {@link #rule()} as the pages say it: {@code --warmup} and {@code run.json} as they are, the default in words. */
+    public Message ruleMessage() {
+        return rule.equals(DEFAULT_RULE) ? Message.of("warmup.default") : Message.verbatim(rule);
     }
 }

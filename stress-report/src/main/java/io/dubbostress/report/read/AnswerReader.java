@@ -1,5 +1,6 @@
 package io.dubbostress.report.read;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.gc.PauseStats;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.compare.Figure;
@@ -60,7 +61,7 @@ final class AnswerReader {
         this.manifest = manifest;
     }
 
-    Answer answer(List<HopOverhead> pairs, ProfileSection profiles, List<String> warnings) {
+    Answer answer(List<HopOverhead> pairs, ProfileSection profiles, List<Message> warnings) {
         Map<List<String>, List<HopOverhead>> groups = new LinkedHashMap<>();
         for (HopOverhead pair : pairs) {
             List<String> key = List.of(RunLayout.scenarioOf(pair.hop().name()),
@@ -90,7 +91,7 @@ final class AnswerReader {
     }
 
     private Answer.Payload payload(String hop, String direct, List<HopOverhead> pairs, List<ScenarioResult> hops,
-                                   List<ScenarioResult> directs, ProfileSection profiles, List<String> warnings) {
+                                   List<ScenarioResult> directs, ProfileSection profiles, List<Message> warnings) {
         List<SteadySegments> hopSegments = segments(hops, warnings);
         List<SteadySegments> directSegments = segments(directs, warnings);
         Map<Figure, FigureChange> changes = hopSegments == null || directSegments == null ? Map.of()
@@ -110,7 +111,7 @@ final class AnswerReader {
     }
 
     /** Each trial's steady segments, read again from its JTL; null when one cannot be read. */
-    private List<SteadySegments> segments(List<ScenarioResult> trials, List<String> warnings) {
+    private List<SteadySegments> segments(List<ScenarioResult> trials, List<Message> warnings) {
         List<SteadySegments> out = new ArrayList<>();
         for (ScenarioResult trial : trials) {
             Source source = sources.get(trial);
@@ -127,13 +128,13 @@ final class AnswerReader {
                     }
                 }
             } catch (ReportException e) {
-                warnings.add("the answer's intervals: " + trial.name() + ": " + e.getMessage());
+                warnings.add(Message.of("warning.answerIntervals", trial.name(), Message.verbatim(e.getMessage())));
                 return null;
             }
             if (segments.samples() != stats.samples()) {
-                warnings.add(String.format(java.util.Locale.ROOT, "the answer's intervals: %s: read again, its steady"
-                        + " state has %,d samples, not %,d: the file changed while it was read; no interval",
-                        trial.name(), segments.samples(), stats.samples()));
+                warnings.add(Message.of("warning.answerReadAgain", trial.name(),
+                        String.format(java.util.Locale.ROOT, "%,d", segments.samples()),
+                        String.format(java.util.Locale.ROOT, "%,d", stats.samples())));
                 return null;
             }
             out.add(segments);

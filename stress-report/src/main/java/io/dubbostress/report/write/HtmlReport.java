@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.Report;
@@ -91,7 +92,8 @@ public final class HtmlReport {
         if (!report.warnings().isEmpty()) {
             warnings.append("<section id=\"warnings\"><h2>").append(Table.escape(text.get("report.warnings")))
                     .append("</h2>\n<ul class=\"warnings\">\n");
-            report.warnings().forEach(w -> warnings.append("<li>").append(Table.escape(w)).append("</li>\n"));
+            report.warningMessages().forEach(w -> warnings.append("<li>").append(Table.escape(w.in(text)))
+                    .append("</li>\n"));
             warnings.append("</ul></section>\n");
         }
         String meta = text.get("report.html.meta", report.source(), String.valueOf(report.generatedAt()));

@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.Report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -33,8 +34,8 @@ public final class MarkdownReport {
         }
         if (!report.warnings().isEmpty()) {
             out.append("## ").append(text.get("report.warnings")).append("\n\n");
-            for (String warning : report.warnings()) {
-                out.append("- ").append(warning.replace("\n", " ")).append('\n');
+            for (io.dubbostress.report.text.Message warning : report.warningMessages()) {
+                out.append("- ").append(warning.in(text).replace("\n", " ")).append('\n');
             }
             out.append('\n');
         }

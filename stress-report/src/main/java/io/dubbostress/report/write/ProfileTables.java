@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.ProfileDiff;
 import io.dubbostress.report.model.ProfileSection;
 import io.dubbostress.report.model.ServiceProfile;

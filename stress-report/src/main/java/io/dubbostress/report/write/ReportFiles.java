@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.model.Report;
@@ -74,7 +75,7 @@ public final class ReportFiles {
         lines.add(text.get("console.wrote", dir.resolve(RunLayout.REPORT_MD).toString(), RunLayout.REPORT_JSON,
                 RunLayout.REPORT_HTML, String.join(text.get("answer.list.separator"), counts)));
         for (ScenarioResult scenario : failed) {
-            lines.add(text.get("console.failed", scenario.name(), scenario.outcome().reason()));
+            lines.add(text.get("console.failed", scenario.name(), scenario.outcome().reasonMessage().in(text)));
         }
         return lines;
     }

@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Format;
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.HopOverhead;
@@ -8,7 +9,6 @@ import io.dubbostress.report.model.Report;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.gc.GcAnalysis;
-import io.dubbostress.gc.GcTable;
 import io.dubbostress.gc.GcEasyAnswer;
 import io.dubbostress.report.model.HeapTrend;
 import io.dubbostress.gc.PauseStats;
@@ -311,7 +311,7 @@ final class ReportTables {
         for (Report.GcLog log : report.gcLogs()) {
             GcAnalysis a = log.analysis();
             PauseStats p = a.pauses();
-            table.row((a.warnings().isEmpty() ? "" : GcTable.NOT_SURE + " ") + log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
+            table.row((a.warnings().isEmpty() ? "" : text.get("gc.notSure") + " ") + log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
                     Format.decimal(p.meanMs(), 2), Format.decimal(p.p99Ms(), 2), Format.decimal(p.maxMs(), 2),
                     Integer.toString(p.fullCount()), Format.decimal(p.throughputPercent(), 2),
                     Format.megabytes(a.allocationRateBytesPerSecond()),
@@ -319,7 +319,7 @@ final class ReportTables {
                     trendCell(HeapTrend.of(a.events()), text), gcEasyCell(log.gcEasy(), text));
         }
         table.note(text.get("table.gcLogs.note", report.gcLogs().stream().map(l -> l.analysis().parser()).distinct()
-                .collect(java.util.stream.Collectors.joining(", ")), GcTable.NOT_SURE));
+                .collect(java.util.stream.Collectors.joining(", ")), text.get("gc.notSure")));
         return table;
     }
 

@@ -1,4 +1,4 @@
-package io.dubbostress.report.write;
+package io.dubbostress.report.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReportTextBundleTest {
 
-    private static final String ROOT = "/io/dubbostress/report/write/ReportText.properties";
-    private static final String CHINESE = "/io/dubbostress/report/write/ReportText_zh_CN.properties";
+    private static final String ROOT = "/io/dubbostress/report/text/ReportText.properties";
+    private static final String CHINESE = "/io/dubbostress/report/text/ReportText_zh_CN.properties";
 
     /** The keys whose text is the same in both: names and units, listed with why. */
     static final Map<String, String> SAME_IN_BOTH = Map.of(
@@ -38,7 +38,8 @@ class ReportTextBundleTest {
             "reference.p99Ms", "p99 ms: a percentile and its unit",
             "col.p99Ms", "p99 ms: a percentile and its unit",
             "js.chart.p99", "{0} p99: a scenario and a percentile",
-            "js.flame.kind.cpu", "CPU");
+            "js.flame.kind.cpu", "CPU",
+            "verbatim", "{0}: a text from outside the report, shown as it is");
 
     private static final Pattern ARGUMENT = Pattern.compile("\\{(\\d+)[^}]*}");
     /** Chinese: a Han character, or Chinese punctuation (a translated separator is only that: "，", "；"). */

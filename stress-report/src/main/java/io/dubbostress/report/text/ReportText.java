@@ -1,4 +1,4 @@
-package io.dubbostress.report.write;
+package io.dubbostress.report.text;
 
 import java.math.BigDecimal;
 import java.text.MessageFormat;
@@ -23,7 +23,7 @@ import java.util.TreeMap;
  */
 public final class ReportText {
 
-    private static final String BUNDLE = "io.dubbostress.report.write.ReportText";
+    private static final String BUNDLE = "io.dubbostress.report.text.ReportText";
 
     /** The report's languages, as {@code --lang} takes them: English (the root) and Simplified Chinese. */
     public static final String ENGLISH = "en";
@@ -109,6 +109,11 @@ public final class ReportText {
             }
         }
         return out;
+    }
+
+    /** Whether there is a message {@code key} (names the report says as they are have none). */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
     }
 
     /** The message {@code key} with its arguments. */
