@@ -29,8 +29,8 @@ final class ComparisonMarkdown {
     static String render(Comparison c, ReportText text) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(text.get("compare.title")).append("\n\n");
-        out.append(text.get("compare.base", String.join(", ", c.base()))).append("  \n");
-        out.append(text.get("compare.new", String.join(", ", c.news()))).append("  \n");
+        out.append(text.get("compare.base", Table.markdownText(String.join(", ", c.base())))).append("  \n");
+        out.append(text.get("compare.new", Table.markdownText(String.join(", ", c.news())))).append("  \n");
         out.append(text.get("report.generated", c.generatedAt())).append("\n\n");
         out.append(summary(c, text)).append("\n\n");
         for (Table table : tables(c, text)) {
@@ -39,12 +39,12 @@ final class ComparisonMarkdown {
         if (c.gate() != null) {
             out.append("## ").append(text.get("compare.gate", c.gate().limits())).append("\n\n");
             out.append(gateLine(c.gate(), text)).append('\n');
-            c.gate().crossed().forEach(line -> out.append("- ").append(line).append('\n'));
+            c.gate().crossed().forEach(line -> out.append("- ").append(Table.markdownText(line)).append('\n'));
             out.append('\n');
         }
         if (!c.warnings().isEmpty()) {
             out.append("## ").append(text.get("report.warnings")).append("\n\n");
-            c.warnings().forEach(w -> out.append("- ").append(w).append('\n'));
+            c.warnings().forEach(w -> out.append("- ").append(Table.markdownText(w)).append('\n'));
             out.append('\n');
         }
         return out.toString();
@@ -55,11 +55,14 @@ final class ComparisonMarkdown {
         int worse = 0;
         int better = 0;
         int same = 0;
+        int blind = 0;
         int unmeasured = 0;
         for (ScenarioComparison s : c.scenarios()) {
             for (FigureChange f : s.figures()) {
                 if (!f.measured()) {
                     unmeasured++;
+                } else if (f.notDetectable()) {
+                    blind++;
                 } else if (!f.detected()) {
                     same++;
                 } else if (f.worse()) {
@@ -70,8 +73,9 @@ final class ComparisonMarkdown {
             }
         }
         return text.get("compare.summary", String.valueOf(worse), String.valueOf(better), String.valueOf(same),
-                String.valueOf(unmeasured), String.valueOf(c.scenarios().size()), c.failed().isEmpty() ? ""
-                        : text.get("compare.summary.failed", String.valueOf(c.failed().size())), method(c, text));
+                String.valueOf(blind), String.valueOf(unmeasured), String.valueOf(c.scenarios().size()),
+                c.failed().isEmpty() ? "" : text.get("compare.summary.failed", String.valueOf(c.failed().size())),
+                method(c, text));
     }
 
     /** How the intervals were made ({@link Comparison#method()}) in {@code text}'s language. */
@@ -134,6 +138,11 @@ final class ComparisonMarkdown {
 
     /** A verdict ({@code slower}, {@code no change}...) in {@code text}'s language. */
     static String verdict(String verdict, ReportText text) {
+        String prefix = FigureChange.NOT_DETECTABLE + " (";
+        if (verdict.startsWith(prefix) && verdict.endsWith(")")) { // not detectable (too few trials)
+            return text.get("compare.verdict.not_detectable", verdict(verdict.substring(prefix.length(),
+                    verdict.length() - 1), text));
+        }
         String key = "compare.verdict." + verdict.replace(' ', '_');
         return text.has(key) ? text.get(key) : verdict;
     }

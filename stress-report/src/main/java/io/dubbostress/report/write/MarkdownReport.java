@@ -21,7 +21,7 @@ public final class MarkdownReport {
     public static String render(Report report, ReportText text) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(text.get("report.title")).append("\n\n");
-        out.append(text.get("report.source", report.source())).append("  \n");
+        out.append(text.get("report.source", Table.markdownText(report.source()))).append("  \n");
         JsonNode run = report.runJson();
         if (run != null) {
             appendIf(out, text, "report.run", run.path("id").asText(run.path("name").asText("")));
@@ -35,7 +35,7 @@ public final class MarkdownReport {
         if (!report.warnings().isEmpty()) {
             out.append("## ").append(text.get("report.warnings")).append("\n\n");
             for (io.dubbostress.report.text.Message warning : report.warningMessages()) {
-                out.append("- ").append(warning.in(text).replace("\n", " ")).append('\n');
+                out.append("- ").append(Table.markdownText(warning.in(text).replace("\n", " "))).append('\n');
             }
             out.append('\n');
         }

@@ -82,6 +82,9 @@ public final class ProfileTables {
         return tables;
     }
 
+    /** How the run says a JVM of the scenario was not its to profile (a service given by address). */
+    static final String NOT_PROFILED = "not profiled:";
+
     /** The per-scenario tables: profiles and CPU per call, top frames, allocations and locks. */
     public static List<Table> perScenario(ProfileSection section) {
         return perScenario(section, ReportText.english());
@@ -108,7 +111,9 @@ public final class ProfileTables {
             for (ServiceProfile p : scenario.getValue()) {
                 if (!p.present()) {
                     summary.row(scenario.getKey(), p.service(), NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                            NONE, NONE, text.get("profile.missing", p.missing()));
+                            NONE, NONE, p.missing().startsWith(NOT_PROFILED) ? text.get("profile.notProfiled",
+                                    p.missing().substring(NOT_PROFILED.length()).trim())
+                                    : text.get("profile.missing", p.missing()));
                     continue;
                 }
                 JfrProfile jfr = p.profile();
@@ -132,7 +137,7 @@ public final class ProfileTables {
                     frames.row(scenario.getKey(), p.service(), f.name(), ProfileDiff.componentOfFrame(f.name()),
                             percent(p.percent(f.self())), percent(p.percent(f.total())), us(p.usPerCall(f.self())));
                 }
-                memory.row(scenario.getKey(), p.service(), kib(p.allocatedBytesPerCall()), top(jfr.allocations(), text),
+                memory.row(scenario.getKey(), p.service(), allocated(p, text), top(jfr.allocations(), text),
                         us(p.lockWaitUsPerCall()), top(jfr.locks(), text));
             }
         }
@@ -145,7 +150,7 @@ public final class ProfileTables {
             }
         }
         frames.note(text.get("table.topFrames.note"));
-        memory.note(text.get("table.allocations.note"));
+        memory.note(text.get("table.allocations.note", String.valueOf(ServiceProfile.MIN_ALLOCATION_SAMPLES)));
         tables.add(summary);
         tables.add(frames);
         tables.add(memory);
@@ -193,6 +198,23 @@ public final class ProfileTables {
 
     static String percent(double value) {
         return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** KiB per call with its samples ({@code 18.2 (1,532 samples)}), or {@code - (6 samples)} below the minimum. */
+    public static String allocated(ServiceProfile p) {
+        return allocated(p, ReportText.english());
+    }
+
+    /** As {@link #allocated(ServiceProfile)}, in {@code text}'s language. */
+    public static String allocated(ServiceProfile p, ReportText text) {
+        long samples = p.allocationSamples();
+        String count = text.get(samples == 1 ? "profile.sample" : "profile.samples",
+                String.format(Locale.ROOT, "%,d", samples));
+        double bytes = p.allocatedBytesPerCall();
+        if (Double.isNaN(bytes)) {
+            return samples == 0 ? NONE : NONE + " (" + count + ")";
+        }
+        return kib(bytes) + " (" + count + ")";
     }
 
     public static String kib(double bytes) {

@@ -43,7 +43,13 @@
     return text === key ? fallback : text;
   }
   function titleOf(f) { return said('compare.figure.' + f.figure, f.title); }
-  function verdictOf(f) { return said('compare.verdict.' + f.verdict.replace(/ /g, '_'), f.verdict); }
+  function verdictWords(v) { return said('compare.verdict.' + v.replace(/ /g, '_'), v); }
+  function verdictOf(f) {
+    var why = /^not detectable \((.*)\)$/.exec(f.verdict); // not detectable (too few trials)
+    if (!why) { return verdictWords(f.verdict); }
+    var text = reportText('compare.verdict.not_detectable', verdictWords(why[1]));
+    return text === 'compare.verdict.not_detectable' ? f.verdict : text;
+  }
 
   // with its sign, 1 decimal; what rounds to zero is +0.0 (as in compare.md), never -0.0
   function signed(v) { var a = Math.abs(v).toFixed(1); return (v < 0 && a !== '0.0' ? '-' : '+') + a; }
@@ -56,7 +62,8 @@
   }
 
   function colorOf(f) {
-    if (f.verdict === 'no change') { return SAME; }
+    // no change, not detectable, not measured: grey; only a detected change is red or green
+    if (f.verdict === 'no change' || f.verdict.indexOf('not ') === 0) { return SAME; }
     return f.worse ? WORSE : BETTER;
   }
 
