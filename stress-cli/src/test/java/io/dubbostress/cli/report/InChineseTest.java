@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dubbostress.cli.compare.CompareCommandTest;
 import io.dubbostress.cli.testkit.Cli;
+import io.dubbostress.cli.testkit.EnglishLeft;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.SyntheticJtl;
 import io.dubbostress.report.SyntheticPerfMon;
@@ -19,8 +20,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,10 +39,6 @@ class InChineseTest {
     private static final long BASE = Instant.parse("2026-11-22T00:09:45Z").toEpochMilli();
     private static final String[] SCENARIOS = {"direct-1k", "hop-1k", "direct-100k", "hop-100k"};
     private static final double[] MEDIANS_US = {420, 900, 8_000, 11_000};
-
-    /** Words an English sentence of the report cannot do without. */
-    private static final Pattern ENGLISH = Pattern.compile("(?i)(?<![\\w./-])(the|of|and|is|are|was|not|with|for|from"
-            + "|by|on|at|in|to|each|per|its|their|than|this|that|when|which|no|or|one|every|over|only|as)(?![\\w./-])");
 
     @TempDir
     static Path dir;
@@ -95,15 +90,15 @@ class InChineseTest {
                 "| direct-1k | 正常 |");
         assertThat(difference(numbers(body(md)), numbers(body(enMd)))).as("the numbers of report.md, Chinese vs English")
                 .isEmpty();
-        assertThat(englishLeft(md)).as("English left in report.md").isEmpty();
+        assertThat(EnglishLeft.in(md)).as("English left in report.md").isEmpty();
 
         String html = Files.readString(zh.resolve("report.html"));
         assertThat(html).contains("<html lang=\"zh-CN\">", "<title>dubbo-stress 报告</title>", "<h2>图表</h2>",
                 "\"chart.percentiles\" : \"按百分位的延迟（对数坐标）\"");
-        assertThat(englishLeft(visibleText(html))).as("English left in report.html").isEmpty();
+        assertThat(EnglishLeft.in(EnglishLeft.visibleText(html))).as("English left in report.html").isEmpty();
 
         assertThat(chinese.err).contains("stress report: 已写入 " + zh.resolve("report.md") + "、report.json、report.html（4 个场景");
-        assertThat(englishLeft(chinese.err.replace("stress report:", ""))).isEmpty();
+        assertThat(EnglishLeft.in(chinese.err.replace("stress report:", ""))).isEmpty();
     }
 
     @Test
@@ -152,18 +147,6 @@ class InChineseTest {
         }
     }
 
-    /** The English words left in a page's text, outside code spans, names, paths and what users type. */
-    static List<String> englishLeft(String text) {
-        List<String> left = new ArrayList<>();
-        for (String line : text.split("\n")) {
-            Matcher m = ENGLISH.matcher(line);
-            if (m.find()) {
-                left.add(m.group() + " in: " + line);
-            }
-        }
-        return left;
-    }
-
     /** The Markdown without its first lines (source, times: not figures). */
     private static String body(String md) {
         return md.substring(md.indexOf("\n## "));
@@ -190,13 +173,6 @@ class InChineseTest {
         onlyChinese.forEach(n -> out.add("only in Chinese: " + n));
         onlyEnglish.forEach(n -> out.add("only in English: " + n));
         return out;
-    }
-
-    /** The text a reader of report.html sees: its markup without scripts, styles and tags. */
-    private static String visibleText(String html) {
-        return html.replaceAll("(?s)<script.*?</script>", "").replaceAll("(?s)<style.*?</style>", "")
-                .replaceAll("<[^>]+>", "\n").replace("&#39;", "'").replace("&quot;", "\"").replace("&lt;", "<")
-                .replace("&gt;", ">").replace("&amp;", "&");
     }
 
     private static JsonNode withoutTime(JsonNode json) {

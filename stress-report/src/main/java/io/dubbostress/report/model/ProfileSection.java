@@ -31,11 +31,11 @@ public final class ProfileSection {
 
     private final Map<String, List<ServiceProfile>> byScenario;
     private final Map<HopOverhead, Map<String, ProfileDiff>> diffs;
-    private final Map<HopOverhead, String> sentences;
+    private final Map<HopOverhead, Message> sentences;
     private final Map<String, Double> hostSwitches;
 
     private ProfileSection(Map<String, List<ServiceProfile>> byScenario,
-                           Map<HopOverhead, Map<String, ProfileDiff>> diffs, Map<HopOverhead, String> sentences,
+                           Map<HopOverhead, Map<String, ProfileDiff>> diffs, Map<HopOverhead, Message> sentences,
                            Map<String, Double> hostSwitches) {
         this.byScenario = byScenario;
         this.diffs = diffs;
@@ -110,7 +110,7 @@ public final class ProfileSection {
             warnings.add(Message.of("warning.profileKernelTimer", String.join(", ", timers)));
         }
         Map<HopOverhead, Map<String, ProfileDiff>> diffs = new LinkedHashMap<>();
-        Map<HopOverhead, String> sentences = new LinkedHashMap<>();
+        Map<HopOverhead, Message> sentences = new LinkedHashMap<>();
         for (HopOverhead hop : hops) {
             List<ServiceProfile> hopSide = byScenario.get(hop.hop().name());
             List<ServiceProfile> directSide = byScenario.get(hop.direct().name());
@@ -118,7 +118,7 @@ public final class ProfileSection {
                 continue;
             }
             Map<String, ProfileDiff> perService = new LinkedHashMap<>();
-            List<String> notCompared = new ArrayList<>();
+            List<Message> notCompared = new ArrayList<>();
             for (String service : services(hopSide, directSide)) {
                 ServiceProfile h = find(hopSide, service);
                 ServiceProfile d = find(directSide, service);
@@ -129,7 +129,7 @@ public final class ProfileSection {
                 }
             }
             diffs.put(hop, perService);
-            sentences.put(hop, HopSentence.of(hop, perService, notCompared));
+            sentences.put(hop, HopSentence.of(hop.hop().name(), hop.direct().name(), perService, notCompared));
         }
         return new ProfileSection(byScenario, diffs, sentences, hostSwitches);
     }
@@ -167,21 +167,20 @@ public final class ProfileSection {
         return null;
     }
 
-    private static String whyNot(String service, ServiceProfile hop, ServiceProfile direct, HopOverhead pair) {
-        String why = absent(service, hop, pair.hop().name());
+    private static Message whyNot(String service, ServiceProfile hop, ServiceProfile direct, HopOverhead pair) {
+        Message why = absent(service, hop, pair.hop().name());
         if (why == null) {
             why = absent(service, direct, pair.direct().name());
         }
-        return why != null ? why : "the " + service + "'s profiles carry no CPU time per call (a JFR profile without"
-                + " the OS's CPU time, or no call in the window)";
+        return why != null ? why : Message.of("hopSentence.noCpuTime", HopSentence.service(service));
     }
 
-    private static String absent(String service, ServiceProfile profile, String scenario) {
+    private static Message absent(String service, ServiceProfile profile, String scenario) {
         if (profile == null) {
-            return String.format(Locale.ROOT, "the %s was not profiled in %s", service, scenario);
+            return Message.of("hopSentence.notProfiled", HopSentence.service(service), scenario);
         }
-        return profile.present() ? null : String.format(Locale.ROOT, "the %s's profile of %s is missing (%s)", service,
-                scenario, profile.missing());
+        return profile.present() ? null : Message.of("hopSentence.profileMissing", HopSentence.service(service),
+                scenario, Message.verbatim(profile.missing()));
     }
 
     public boolean isEmpty() {
@@ -205,6 +204,12 @@ public final class ProfileSection {
 
     /** The sentence naming where {@code pair}'s extra CPU per call goes, or null without profiles of both sides. */
     public String sentence(HopOverhead pair) {
+        Message sentence = sentences.get(pair);
+        return sentence == null ? null : sentence.english();
+    }
+
+    /** {@link #sentence(HopOverhead)} to be said in a page's language. */
+    public Message message(HopOverhead pair) {
         return sentences.get(pair);
     }
 }

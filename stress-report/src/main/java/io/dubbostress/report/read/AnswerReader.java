@@ -98,13 +98,14 @@ final class AnswerReader {
                 : TrialChange.of(List.of(Figure.P50, Figure.P99, Figure.TPS), directSegments, hopSegments, CONFIDENCE,
                 RESAMPLES, SEED);
         String method = hops.size() > 1 || directs.size() > 1 ? Answer.BETWEEN_TRIALS : Answer.WITHIN_RUN;
-        String profile = null;
+        List<Message> sentences = new ArrayList<>();
         for (HopOverhead pair : pairs) {
-            String sentence = profiles.sentence(pair);
+            Message sentence = profiles.message(pair);
             if (sentence != null) {
-                profile = profile == null ? sentence : profile + " " + sentence;
+                sentences.add(sentence);
             }
         }
+        Message profile = sentences.isEmpty() ? null : Message.joined(" ", sentences);
         return new Answer.Payload(pairs.get(0).payload(), hop, direct, hops.size(), directs.size(), method,
                 latency(50, hops, directs, changes.get(Figure.P50)), latency(99, hops, directs,
                 changes.get(Figure.P99)), throughput(hops, directs, changes.get(Figure.TPS)), profile);

@@ -44,12 +44,47 @@ public final class Message {
         return of(VERBATIM, text);
     }
 
+    /** The key of items said one after the other: args[0] the separator as it is, then the items. */
+    private static final String JOINED = "\u0000joined";
+    /** The key of a list: args[0] and args[1] the keys of its separator and its last one, then the items. */
+    private static final String LIST = "\u0000list";
+
+    /** The items said one after the other, {@code separator} (the same in every language) between them. */
+    public static Message joined(String separator, List<Message> items) {
+        List<Object> list = new ArrayList<>(items.size() + 1);
+        list.add(separator);
+        list.addAll(items);
+        return new Message(JOINED, Collections.unmodifiableList(list));
+    }
+
+    /** "a, b and c": the items with the language's separators, {@code separatorKey} and {@code lastKey}. */
+    public static Message list(String separatorKey, String lastKey, List<Message> items) {
+        List<Object> list = new ArrayList<>(items.size() + 2);
+        list.add(separatorKey);
+        list.add(lastKey);
+        list.addAll(items);
+        return new Message(LIST, Collections.unmodifiableList(list));
+    }
+
     public String key() {
         return key;
     }
 
     /** The message in {@code text}'s language, its message arguments in the same. */
     public String in(ReportText text) {
+        if (key.equals(JOINED) || key.equals(LIST)) {
+            int first = key.equals(JOINED) ? 1 : 2;
+            String separator = key.equals(JOINED) ? (String) arguments.get(0) : text.get((String) arguments.get(0));
+            String last = key.equals(JOINED) ? separator : text.get((String) arguments.get(1));
+            StringBuilder out = new StringBuilder();
+            for (int i = first; i < arguments.size(); i++) {
+                if (i > first) {
+                    out.append(i == arguments.size() - 1 ? last : separator);
+                }
+                out.append(((Message) arguments.get(i)).in(text));
+            }
+            return out.toString();
+        }
         Object[] said = new Object[arguments.size()];
         for (int i = 0; i < said.length; i++) {
             Object argument = arguments.get(i);

@@ -176,9 +176,9 @@ final class ReportTables {
             table.row(cells.toArray(new String[0]));
         }
         for (HopOverhead hop : report.hopOverhead()) {
-            String sentence = report.profiles().sentence(hop);
+            io.dubbostress.report.text.Message sentence = report.profiles().message(hop);
             if (sentence != null) {
-                table.lead(text.get("answer.profile", sentence));
+                table.lead(text.get("answer.profile", sentence.in(text)));
             }
         }
         table.note(text.get("table.hop.note"));
