@@ -7,6 +7,7 @@
 #   Xvfb        (package xvfb)        JMeter's GUI in a virtual display (the elements in its menus)
 #   influxd     (package influxdb)    a real InfluxDB 1.x for JMeter's Backend Listener
 #   prometheus  (package prometheus)  a real Prometheus scraping the PerfMon agent's /metrics
+#   /usr/bin/mvn (package maven)      Debian's Maven 3.8, the one users have: examples/jmeter-maven must say it needs 3.9
 # Usage: scripts/ensure-test-tools.sh            -> installs what is missing (root), prints the paths
 #        scripts/ensure-test-tools.sh --check    -> prints the paths, or fails naming what is missing; installs nothing
 set -eu
@@ -14,7 +15,7 @@ check_only=false
 if [ "${1:-}" = "--check" ]; then check_only=true; fi
 
 # program:package pairs, one word each
-tools="chromium:chromium Xvfb:xvfb influxd:influxdb prometheus:prometheus"
+tools="chromium:chromium Xvfb:xvfb influxd:influxdb prometheus:prometheus /usr/bin/mvn:maven"
 
 missing_packages=""
 for pair in $tools; do

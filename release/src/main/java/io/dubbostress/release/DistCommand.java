@@ -28,11 +28,15 @@ import picocli.CommandLine.Option;
  * plans/dubbo-direct.jmx, dubbo-hop.jmx, http-hop.jmx
  * sampler-gui.png                           the Plugins Manager's screenshot
  * repo.json                                 the JMeter Plugins Manager descriptor (PluginsRepository)
+ * dubbo-stress-0.2.0-maven-repository.zip   the two sampler artifacts in Maven's layout (MavenRepositoryZip)
+ * LICENSE, NOTICE                           the project's licence (Apache-2.0) and notice
+ * licenses/                                 each jar's bundled libraries and their licences, the licences' texts
  * SHA256SUMS                                sha256sum -c SHA256SUMS
  * </pre>
  *
- * <p>It checks what it ships: the jars' manifests must name this version, and CHANGELOG.md must have a section for
- * it. The folder is made anew each time (nothing of an older release stays).
+ * <p>It checks what it ships: the jars' manifests must name this version, the staged Maven artifacts must be these
+ * jars, and CHANGELOG.md must have a section for it. The folder is made anew each time (nothing of an older release
+ * stays).
  *
  * <pre>
  * java -cp ... io.dubbostress.release.DistCommand --dist=target/dist --version=0.2.0 \
@@ -75,8 +79,22 @@ public final class DistCommand implements Callable<Integer> {
     @Option(names = "--charts", required = true, description = "kg.apc:jmeter-plugins-charts version") String charts;
     @Option(names = "--perfmon-client", required = true, description = "kg.apc:perfmon version") String perfmonClient;
 
+    @Option(names = "--maven-repository", required = true, paramLabel = "DIR",
+            description = "the repository the build staged the published artifacts in (target/staging-deploy)")
+    Path mavenRepository;
+    @Option(names = "--timestamp", required = true, description = "the build's project.build.outputTimestamp")
+    String timestamp;
+    @Option(names = "--license", required = true, paramLabel = "FILE") Path license;
+    @Option(names = "--notice", required = true, paramLabel = "FILE") Path notice;
+    @Option(names = "--licenses", required = true, paramLabel = "DIR",
+            description = "the bundled libraries' lists and licence texts (the repository's licenses/)")
+    Path licenses;
+
     @Option(names = "--copy-to", paramLabel = "DIR", description = "also copy the finished folder there (replacing it)")
     String copyTo;
+
+    /** The artifactIds of the Maven repository's artifacts: the two sampler jars. */
+    static final List<String> PUBLISHED = List.of("jmeter-dubbo-sampler", "jmeter-dubbo3-sampler");
 
     /** File names in the folder. */
     public static String samplerJarName(String version) {
@@ -93,7 +111,8 @@ public final class DistCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        for (Path input : new Path[] {samplerJar, sampler3Jar, agentJar, plans, changelog, readme}) {
+        for (Path input : new Path[] {samplerJar, sampler3Jar, agentJar, plans, changelog, readme, license, notice,
+            licenses}) {
             if (!Files.exists(input)) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "not found: " + input);
             }
@@ -115,6 +134,13 @@ public final class DistCommand implements Callable<Integer> {
         }
         Files.copy(changelog, dist.resolve("CHANGELOG.md"));
         Files.copy(readme, dist.resolve("README.md"));
+        Files.copy(license, dist.resolve("LICENSE"));
+        Files.copy(notice, dist.resolve("NOTICE"));
+        copyTree(licenses, dist.resolve("licenses"));
+        checkStaged(samplerJar, "jmeter-dubbo-sampler");
+        checkStaged(sampler3Jar, "jmeter-dubbo3-sampler");
+        MavenRepositoryZip.write(mavenRepository, version, PUBLISHED, timestamp,
+                dist.resolve(MavenRepositoryZip.fileName(version)));
         String screenshotName = null;
         if (screenshot != null && Files.exists(screenshot)) {
             screenshotName = screenshot.getFileName().toString();
@@ -149,6 +175,16 @@ public final class DistCommand implements Callable<Integer> {
             }
             Attributes dubbo = file.getManifest().getAttributes("org/apache/dubbo/common/");
             return dubbo == null ? null : dubbo.getValue(Attributes.Name.IMPLEMENTATION_VERSION);
+        }
+    }
+
+    /** The staged Maven artifact must be the jar this folder ships (a stale staging repository would not be). */
+    private void checkStaged(Path jar, String artifactId) throws IOException {
+        Path staged = mavenRepository.resolve(MavenRepositoryZip.GROUP_PATH).resolve(artifactId).resolve(version)
+                .resolve(artifactId + "-" + version + ".jar");
+        if (!Files.isRegularFile(staged) || !Sha256Sums.of(staged).equals(Sha256Sums.of(jar))) {
+            throw new IllegalStateException(staged + " is not " + jar + " (" + (Files.exists(staged) ? "another build"
+                    : "missing") + "): the build stages it in verify, ./mvnw -B -ntp verify -DskipTests");
         }
     }
 

@@ -42,10 +42,19 @@ class DistIT {
             files = walk.filter(Files::isRegularFile).map(p -> ReleaseBuild.DIST.relativize(p).toString())
                     .collect(Collectors.toCollection(TreeSet::new));
         }
-        assertThat(files).containsExactlyInAnyOrder("README.md", "CHANGELOG.md", "SHA256SUMS", "repo.json",
+        Set<String> licences;
+        try (Stream<Path> walk = Files.walk(ReleaseBuild.HOME.resolve("licenses"))) {
+            licences = walk.filter(Files::isRegularFile)
+                    .map(p -> "licenses/" + ReleaseBuild.HOME.resolve("licenses").relativize(p))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+        List<String> expected = new ArrayList<>(List.of("README.md", "CHANGELOG.md", "SHA256SUMS", "repo.json",
                 "sampler-gui.png", "jmeter-dubbo-sampler-" + V + ".jar", "jmeter-dubbo3-sampler-" + V + ".jar",
                 "dubbo-stress-perfmon-agent-" + V + ".jar", "plans/dubbo-direct.jmx", "plans/dubbo-hop.jmx",
-                "plans/http-hop.jmx", "plans/dubbo3-idl.jmx");
+                "plans/http-hop.jmx", "plans/dubbo3-idl.jmx", MavenRepositoryZip.fileName(V), "LICENSE", "NOTICE"));
+        expected.addAll(licences);
+        assertThat(licences).hasSizeGreaterThan(3);
+        assertThat(files).containsExactlyInAnyOrderElementsOf(expected);
         // the plans are the repository's, every one of them, unchanged
         assertThat(shippedPlans()).containsExactlyInAnyOrder("dubbo-direct.jmx", "dubbo-hop.jmx", "http-hop.jmx",
                 "dubbo3-idl.jmx");
@@ -65,7 +74,11 @@ class DistIT {
             String[] parts = line.split("  ", 2);
             sums.put(parts[1], parts[0]);
         }
-        assertThat(sums).hasSize(lines.size()).hasSize(11).doesNotContainKey("SHA256SUMS");
+        long files;
+        try (Stream<Path> walk = Files.walk(ReleaseBuild.DIST)) {
+            files = walk.filter(Files::isRegularFile).count() - 1; // every file but SHA256SUMS itself
+        }
+        assertThat(sums).hasSize(lines.size()).hasSize((int) files).doesNotContainKey("SHA256SUMS");
         for (Map.Entry<String, String> e : sums.entrySet()) {
             assertThat(Sha256Sums.of(ReleaseBuild.DIST.resolve(e.getKey()))).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -74,7 +87,7 @@ class DistIT {
         String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(check.exitValue()).as(out).isZero();
-        assertThat(out.lines().filter(l -> l.endsWith(": OK"))).hasSize(11);
+        assertThat(out.lines().filter(l -> l.endsWith(": OK"))).hasSize((int) files);
     }
 
     @Test
@@ -190,6 +203,20 @@ class DistIT {
         assertThat(wrong).as("jars without Implementation-Title or Implementation-Version " + V).isEmpty();
     }
 
+    /**
+     * JMeter 5.6 reads every class of every lib/ext jar at start-up unless its manifest says not to (issue 36: 2-5 s
+     * of CPU with our jars, docs/BENCHMARKS.md); the GUI's menus still list our elements (TwoJarsIT).
+     */
+    @Test
+    void theSamplerJarsTellJMeterNotToScanTheirClasses() throws Exception {
+        for (Path jar : List.of(ReleaseBuild.samplerJar(), ReleaseBuild.sampler3Jar())) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                assertThat(file.getManifest().getMainAttributes().getValue("JMeter-Skip-Class-Scanning"))
+                        .as(jar.getFileName() + "'s manifest").isEqualTo("true");
+            }
+        }
+    }
+
     @Test
     void onlyJarsNamedForAnotherVersionAreLeftOutOfTheVersionCheck() {
         assertThat(leftOfAnotherVersion("stress-api-0.1.0-SNAPSHOT.jar")).isTrue();
@@ -199,6 +226,27 @@ class DistIT {
         assertThat(leftOfAnotherVersion("jmeter-dubbo3-sampler-" + V + "-javadoc.jar")).isFalse();
         assertThat(leftOfAnotherVersion("stress-cli.jar")).isFalse();
         assertThat(leftOfAnotherVersion("perfmon-agent.jar")).isFalse();
+    }
+
+    @Test
+    void thePlansReadmeNamesThePlansThatHaveAPerfMonCollector() throws Exception {
+        Set<String> withPerfMon = new TreeSet<>();
+        for (String plan : shippedPlans()) {
+            if (Files.readString(ReleaseBuild.plan(plan)).contains("kg.apc.jmeter.perfmon.PerfMonCollector")) {
+                withPerfMon.add(plan);
+            }
+        }
+        String readme = Files.readString(ReleaseBuild.HOME.resolve("test-plans/README.md"));
+        Matcher said = Pattern.compile("The three comparison plans \\(([^)]*)\\) each have a PerfMon Metrics Collector")
+                .matcher(readme);
+        assertThat(said.find()).as("test-plans/README.md says which plans have a PerfMon collector").isTrue();
+        Set<String> named = new TreeSet<>();
+        Matcher plan = Pattern.compile("`([\\w-]+\\.jmx)`").matcher(said.group(1));
+        while (plan.find()) {
+            named.add(plan.group(1));
+        }
+        assertThat(named).isEqualTo(withPerfMon).hasSize(3);
+        assertThat(shippedPlans()).hasSize(withPerfMon.size() + 1); // dubbo3-idl.jmx, which has none
     }
 
     @Test

@@ -47,6 +47,8 @@ final class PluginsManagerHome {
     private final Path tmp;
     private final String repoAddress;
     private int commands;
+    /** What each command is run through: nothing, or entering a network namespace ({@link #offline}). */
+    private List<String> prefix = List.of();
 
     private PluginsManagerHome(String jmeterVersion, Path home, Path work, String repoAddress) throws IOException {
         this.jmeterVersion = jmeterVersion;
@@ -98,16 +100,35 @@ final class PluginsManagerHome {
         }
     }
 
+    /** From now on, every command runs in {@code namespace} (offline: nothing but its own loopback). */
+    PluginsManagerHome offline(OfflineNamespace namespace) {
+        this.prefix = namespace.command();
+        return this;
+    }
+
     /** {@code bin/PluginsManagerCMD.sh args...}; fails the test when it does not end, or exits non-zero. */
     Result run(String... args) throws Exception {
+        return execute(repoAddress, true, args);
+    }
+
+    /** {@code bin/PluginsManagerCMD.sh args...} with another {@code jpgc.repo.address}; whatever its exit code. */
+    Result attempt(String address, String... args) throws Exception {
+        return execute(address, false, args);
+    }
+
+    private Result execute(String address, boolean mustSucceed, String... args) throws Exception {
         Path out = work.resolve(String.format("cmd-%02d-%s.txt", ++commands, args[0]));
-        List<String> command = new ArrayList<>(List.of("sh", home.resolve("bin/PluginsManagerCMD.sh").toString()));
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of("sh", home.resolve("bin/PluginsManagerCMD.sh").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
                 .redirectErrorStream(true).redirectOutput(out.toFile());
         String opens = jmeterVersion.startsWith("5.1") ? JMETER_511_OPENS + " " : "";
-        builder.environment().put("JVM_ARGS", opens + "-Djpgc.repo.address=" + repoAddress
+        builder.environment().put("JVM_ARGS", opens + "-Djpgc.repo.address=" + address
                 + " -Djpgc.repo.sendstats=false -Djava.io.tmpdir=" + tmp);
+        // the Manager starts the JVMs that apply its changes and run our installer without its system properties:
+        // this gives them the same temp folder (their files stay here, not in the machine's /tmp)
+        builder.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp);
         builder.environment().put("PATH", Path.of(java()).getParent() + ":" + System.getenv("PATH"));
         Set<Path> changeLogsBefore = changeLogs();
         Process process = builder.start();
@@ -117,6 +138,9 @@ final class PluginsManagerHome {
                     + Files.readString(out));
         }
         String output = Files.readString(out, StandardCharsets.UTF_8);
+        if (!mustSucceed) {
+            return new Result(process.exitValue(), output, null);
+        }
         assertThat(process.exitValue()).as("PluginsManagerCMD.sh %s\n%s", String.join(" ", args), output).isZero();
         Path log = null;
         if (output.contains("Plugins manager will apply some modifications")) {
@@ -140,6 +164,11 @@ final class PluginsManagerHome {
         return new Result(process.exitValue(), output, log);
     }
 
+    /** The temp folder of this home's Manager and of the JVMs it starts. */
+    Path temp() {
+        return tmp;
+    }
+
     private Set<Path> changeLogs() throws IOException {
         try (DirectoryStream<Path> logs = Files.newDirectoryStream(tmp, "jpgc-cleaner-*.log")) {
             Set<Path> found = new HashSet<>();
@@ -159,7 +188,8 @@ final class PluginsManagerHome {
         return names;
     }
 
-    private static void copyStock(Path stock, Path copy) throws IOException {
+    /** Copies a stock home: JMeter's own files (its jars as hard links), without the build's additions to lib/ext. */
+    static void copyStock(Path stock, Path copy) throws IOException {
         try (Stream<Path> walk = Files.walk(stock)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
                 String rel = stock.relativize(p).toString();

@@ -34,8 +34,15 @@ final class RepoServer implements AutoCloseable {
     private final ExecutorService executor = Executors.newFixedThreadPool(4);
     private final List<String> requests = new ArrayList<>();
 
+    /** Appended to as requests come in, when set (the server run as its own process: {@link #main}). */
+    private Path requestLog;
+
     private RepoServer(Path dist, Path maven) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        this(dist, maven, 0);
+    }
+
+    private RepoServer(Path dist, Path maven, int port) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         server.createContext("/dist/", exchange -> serve(exchange, dist, "/dist/"));
         server.createContext("/maven2/", exchange -> serve(exchange, maven, "/maven2/"));
         server.createContext("/", exchange -> {
@@ -75,7 +82,28 @@ final class RepoServer implements AutoCloseable {
     }
 
     private synchronized void record(HttpExchange exchange) {
-        requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
+        String request = exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath();
+        requests.add(request);
+        if (requestLog != null) {
+            try {
+                Files.writeString(requestLog, request + "\n", java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * The server as a process of its own, for a network namespace of the test's ({@link OfflineNamespace}):
+     * {@code RepoServer DIST MAVEN PORT REQUESTS}; every request is appended to REQUESTS, and REQUESTS.ready is written
+     * once it listens. It serves until killed.
+     */
+    public static void main(String[] args) throws Exception {
+        RepoServer server = new RepoServer(Path.of(args[0]), Path.of(args[1]), Integer.parseInt(args[2]));
+        server.requestLog = Path.of(args[3]);
+        Files.writeString(Path.of(args[3] + ".ready"), server.distUrl() + "\n");
+        Thread.currentThread().join();
     }
 
     private static void reply(HttpExchange exchange, int status, Path file) throws IOException {

@@ -1,6 +1,9 @@
 package io.dubbostress.sampler.backend;
 
+import java.util.Iterator;
 import java.util.List;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.visualizers.backend.BackendListenerContext;
 import org.apache.jmeter.visualizers.backend.influxdb.InfluxdbBackendListenerClient;
@@ -32,9 +35,17 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
     private volatile boolean on;
 
     @Override
-    public void setupTest(BackendListenerContext context) throws Exception {
+    public void setupTest(BackendListenerContext given) throws Exception {
+        BackendListenerContext context = evaluated(given);
         String url = context.getParameter(URL_PARAMETER, "");
         on = url != null && !url.trim().isEmpty();
+        if (on && url.contains("${")) {
+            // a function JMeter could not evaluate here: no URL, and JMeter's client would fail the test's start
+            LOG.warn("InfluxDB Backend Listener off: its {} '{}' could not be evaluated (set the JMeter property"
+                    + " influxdb_url on this JMeter, with -J)", URL_PARAMETER, url);
+            on = false;
+            return;
+        }
         if (!on) {
             LOG.info("InfluxDB Backend Listener off: its {} is empty (set the JMeter property influxdb_url to turn it"
                     + " on)", URL_PARAMETER);
@@ -43,6 +54,28 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
         super.setupTest(context);
         // the URL as given carries no secret (a token goes in influxdbToken, which is never logged)
         LOG.info("InfluxDB Backend Listener on: JMeter's InfluxdbBackendListenerClient writes to {}", url.trim());
+    }
+
+    /**
+     * The parameters with their functions evaluated. A JMeter engine evaluates {@code ${__P(influxdb_url,)}} before the
+     * test starts; the client of a distributed run ({@code jmeter -n -R host}) does not: there the Backend Listener
+     * runs on the client (the servers send it their samples) with its parameters as written, and JMeter's client took
+     * the text {@code ${__P(influxdb_url,)}} for a URL (the test never started). Evaluated here, with the client's own
+     * properties ({@code -J}; {@code -G} goes to the servers only).
+     */
+    static BackendListenerContext evaluated(BackendListenerContext context) {
+        Arguments values = new Arguments();
+        boolean unevaluated = false;
+        for (Iterator<String> names = context.getParameterNamesIterator(); names.hasNext();) {
+            String name = names.next();
+            String value = context.getParameter(name);
+            if (value != null && value.contains("${")) {
+                unevaluated = true;
+                value = new CompoundVariable(value).execute();
+            }
+            values.addArgument(name, value);
+        }
+        return unevaluated ? new BackendListenerContext(values) : context;
     }
 
     /** Whether {@link #setupTest} found a URL. */

@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * jmeter-dubbo3-sampler, the Nacos client bundled with it (the {@code pom.properties} that nacos-client's own jar put
  * into this one; read from this jar, not from whatever else is on JMeter's class path). The first of our
  * elements or GUIs that JMeter loads calls {@link #loaded()}; that writes one line to {@code jmeter.log}, once per JVM,
- * and a warning when a second jar with the same classes is on JMeter's class path (both jars in {@code lib/ext}):
+ * and, when more than one jar on JMeter's class path holds our classes ({@link ClassPathJars}: both jars in
+ * {@code lib/ext}, or two releases), an error that says which to remove ({@link #conflict()}, the message every
+ * Dubbo Sampler sample then fails with) or, for copies of one jar, a warning:
  *
  * <pre>
  * INFO i.d.s.i.SamplerJar: dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)
@@ -45,6 +47,15 @@ public final class SamplerJar {
     /** Writes the line (the first call in this JVM) and returns. */
     public static void loaded() {
         Announcement.done();
+    }
+
+    /**
+     * Null when this jar alone (or copies of it) holds our classes; else the one-line message naming the jars and the
+     * ones to remove, which every Dubbo Sampler sample fails with as {@code CONFIG} ({@link ClassPathJars#conflict()}).
+     * Read once per JVM, with {@link #loaded()}.
+     */
+    public static String conflict() {
+        return Announcement.CONFLICT;
     }
 
     /** {@code dubbo-stress Dubbo Sampler 0.2.0 (Dubbo 2.7.23)}, or {@code (Dubbo 3.3.5, Nacos client 2.5.1)}. */
@@ -107,17 +118,26 @@ public final class SamplerJar {
         return new ArrayList<>(jars);
     }
 
-    /** Holder: its initialisation, once per class loader (JMeter's lib/ext loader: once per JVM), logs the line. */
+    /**
+     * Holder: its initialisation, once per class loader (JMeter's lib/ext loader: once per JVM, when JMeter loads the
+     * first of our elements or GUIs, at start), logs the line, and the conflict or the copies when there are some.
+     */
     private static final class Announcement {
+
+        static final String CONFLICT;
 
         static {
             Logger log = LoggerFactory.getLogger(SamplerJar.class);
             log.info(describe());
             ClassLoader loader = SamplerJar.class.getClassLoader();
-            List<String> jars = loader == null ? new ArrayList<String>() : jarsWithOurClasses(loader);
-            if (jars.size() > 1) {
-                log.warn("{} jars with the Dubbo Sampler's classes on JMeter's class path, {}: JMeter uses the first;"
-                        + " keep one of jmeter-dubbo-sampler and jmeter-dubbo3-sampler in lib/ext", jars.size(), jars);
+            ClassPathJars jars = ClassPathJars.of(loader == null ? ClassLoader.getSystemClassLoader() : loader);
+            CONFLICT = jars.conflict();
+            String copies = jars.copies();
+            String where = jars.folder() == null ? "" : " (" + jars.folder() + ")";
+            if (CONFLICT != null) {
+                log.error("{}. Every Dubbo Sampler sample fails as CONFIG until then{}.", CONFLICT, where);
+            } else if (copies != null) {
+                log.warn("{}{}", copies, where);
             }
         }
 

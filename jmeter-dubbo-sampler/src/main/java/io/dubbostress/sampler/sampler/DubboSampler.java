@@ -254,6 +254,11 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
      * (JMeter evaluates them once per iteration).
      */
     private Call currentCall() {
+        String otherJars = SamplerJar.conflict();
+        if (otherJars != null) {
+            // two different jars of ours on JMeter's class path: no call, before any Dubbo class is touched
+            throw new ConfigurationException(otherJars);
+        }
         Call c = call;
         if (c != null && fields.unchanged(this, variableFields)) {
             return c;
@@ -392,6 +397,9 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     /** Destroys every Dubbo reference the test created, and closes the IDL calls' connections. */
     @Override
     public void testEnded() {
+        if (SamplerJar.conflict() != null) {
+            return; // no call was made (every sample failed as CONFIG), and the mixed classes are best left unloaded
+        }
         ReferenceCache.shared().destroyAll();
         Calls.closeIdlCalls();
     }

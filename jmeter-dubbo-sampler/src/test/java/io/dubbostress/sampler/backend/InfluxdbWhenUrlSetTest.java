@@ -30,4 +30,25 @@ class InfluxdbWhenUrlSetTest {
         assertThat(client.createSampleResult(context, AsleepListenerBenchmark.event().getResult())).isNull();
         client.teardownTest(context);
     }
+
+    /**
+     * The client of a distributed run hands its Backend Listener the parameters as written (it evaluates no function):
+     * {@code ${__P(influxdb_url,)}} was taken for a URL and the test never started (IdlProvidersIT's distributed run
+     * waited until its deadline; that IT holds the evaluation in a real client). Here JMeter's functions are not on
+     * the class path, as in a JMeter that cannot evaluate one: the client stays off instead of failing the start.
+     */
+    @Test
+    void aParameterLeftAsWrittenDoesNotFailTheStart() throws Exception {
+        EmbeddedJMeter.init(home);
+        Arguments parameters = new Arguments();
+        parameters.addArgument("influxdbUrl", "${__P(influxdb_url_test,)}");
+        parameters.addArgument("influxdbMetricsSender",
+                "org.apache.jmeter.visualizers.backend.influxdb.HttpMetricsSender");
+        InfluxdbWhenUrlSet client = new InfluxdbWhenUrlSet();
+        BackendListenerContext context = new BackendListenerContext(parameters);
+        client.setupTest(context); // threw MalformedURLException: no protocol: ${__P(influxdb_url_test,)}
+        assertThat(client.isOn()).isFalse();
+        assertThat(client.createSampleResult(context, AsleepListenerBenchmark.event().getResult())).isNull();
+        client.teardownTest(context);
+    }
 }

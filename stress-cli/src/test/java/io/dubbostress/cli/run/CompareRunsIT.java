@@ -108,9 +108,14 @@ class CompareRunsIT {
         for (String key : List.of("p50", "mean", "tps")) {
             blind |= figure(scenario, key).get("verdict").asText().startsWith("not detectable");
         }
-        if (!blind) {
+        if (!blind && !r.err.contains(": cannot be judged: the estimate ")) {
             assertThat(r.exit).as(r.toString()).isZero();
             assertThat(r.err).contains("--fail-on p50=+25%,mean=+25%,tps=-25%: holds");
+        } else if (!blind) {
+            // an estimate past 25 % between two runs of one build (a busy machine) whose interval reaches back
+            // within it: the gate cannot pass it, and never says it was crossed
+            assertThat(r.exit).as(r.toString()).isEqualTo(1);
+            assertThat(r.err).doesNotContain(": crossed:");
         } else {
             // a busy machine: two trials of one run can differ by several times in throughput (1,903 and 314 steady
             // calls in 4 s seen at a load of 20), and then nothing can be told: the gate cannot pass, but it never
@@ -235,17 +240,14 @@ class CompareRunsIT {
                 "--fail-on", small, "--quiet");
         JsonNode smallMean = figure(Json.MAPPER.readTree(dir.resolve("size-1/compare.json").toFile())
                 .get("scenarios").get(0), "mean");
-        if (crossed.exit == 0) {
-            // the documented rule: crossed only when the whole interval is past the limit. On a saturated machine
-            // (B's trials 50 and 102 calls in 4 s) the difference's interval reached below a tenth of the work
-            // added, and the gate held: checked against the interval, never a sign error
+        // crossed; or, on a saturated machine where the interval reaches back below a tenth of the work (B's trials
+        // 50 and 102 calls in 4 s once), cannot be judged: it never holds (it used to, by the whole-interval rule)
+        assertThat(crossed.exit).as(crossed.toString()).isEqualTo(1);
+        assertThat(crossed.err).containsAnyOf("--fail-on: direct-1k mean " + small.substring(5) + ": crossed: +",
+                "--fail-on: direct-1k mean " + small.substring(5) + ": cannot be judged: ");
+        if (crossed.err.contains(small.substring(5) + ": cannot be judged: the estimate")) {
             assertThat(smallMean.get("differenceLow").asDouble()).as(crossed.toString())
                     .isLessThanOrEqualTo(expected / 10 + 1);
-            assertThat(crossed.err).contains("--fail-on " + small + ": holds");
-        } else {
-            assertThat(crossed.exit).as(crossed.toString()).isEqualTo(1);
-            assertThat(crossed.err).containsAnyOf("--fail-on: direct-1k mean " + small.substring(5) + ": crossed: +",
-                    "--fail-on: direct-1k mean " + small.substring(5) + ": cannot be judged: not detectable (");
         }
         System.out.println("mean difference against a tenth of the work added (" + small + "): "
                 + smallMean.get("difference") + " us [" + smallMean.get("differenceLow") + ", "

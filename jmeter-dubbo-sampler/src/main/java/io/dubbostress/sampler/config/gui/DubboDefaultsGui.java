@@ -2,6 +2,7 @@ package io.dubbostress.sampler.config.gui;
 
 import io.dubbostress.sampler.config.DubboDefaults;
 import io.dubbostress.sampler.gui.GuiText;
+import io.dubbostress.sampler.install.DocsHelp;
 import io.dubbostress.sampler.install.SamplerJar;
 import java.awt.BorderLayout;
 import javax.swing.JScrollPane;
@@ -36,6 +37,12 @@ public class DubboDefaultsGui extends AbstractConfigGui {
         return "dubbo_defaults"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
+    /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */
+    @Override
+    public String getDocAnchor() {
+        return "SAMPLER.md#fields-and-property-keys";
+    }
+
     @Override
     public TestElement createTestElement() {
         DubboDefaults element = new DubboDefaults();
@@ -53,6 +60,7 @@ public class DubboDefaultsGui extends AbstractConfigGui {
     @Override
     public void configure(TestElement element) {
         super.configure(element);
+        DocsHelp.install(); // JMeter's Help on our elements: our docs
         fields.configure(element);
     }
 

@@ -2,6 +2,7 @@ package io.dubbostress.sampler.control.gui;
 
 import io.dubbostress.sampler.config.gui.DubboFieldsPanel;
 import io.dubbostress.sampler.gui.GuiText;
+import io.dubbostress.sampler.install.DocsHelp;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
@@ -37,6 +38,12 @@ public class DubboSamplerGui extends AbstractSamplerGui {
         return "dubbo_sampler"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
+    /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */
+    @Override
+    public String getDocAnchor() {
+        return "SAMPLER.md";
+    }
+
     @Override
     public TestElement createTestElement() {
         DubboSampler sampler = new DubboSampler();
@@ -54,6 +61,7 @@ public class DubboSamplerGui extends AbstractSamplerGui {
     @Override
     public void configure(TestElement element) {
         super.configure(element);
+        DocsHelp.install(); // JMeter's Help on our elements: our docs
         fields.configure(element);
     }
 

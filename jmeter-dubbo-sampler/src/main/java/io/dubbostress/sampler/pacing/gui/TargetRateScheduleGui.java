@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.pacing.gui;
 
+import io.dubbostress.sampler.install.DocsHelp;
 import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.jtl.JtlVariables;
@@ -90,6 +91,12 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         return "target_rate_schedule"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
+    /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */
+    @Override
+    public String getDocAnchor() {
+        return "SAMPLER.md#target-rate-schedule-honest-latencies-at-a-target-rate";
+    }
+
     @Override
     public TestElement createTestElement() {
         TargetRateSchedule element = new TargetRateSchedule();
@@ -121,6 +128,7 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
     @Override
     public void configure(TestElement element) {
         super.configure(element);
+        DocsHelp.install(); // JMeter's Help on our elements: our docs
         schedule.setText(element.getPropertyAsString(TargetRateSchedule.SCHEDULE));
         duration.setText(element.getPropertyAsString(TargetRateSchedule.DURATION));
         loadGenerators.setText(element.getPropertyAsString(TargetRateSchedule.LOAD_GENERATORS));
