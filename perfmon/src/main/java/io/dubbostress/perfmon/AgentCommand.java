@@ -1,5 +1,6 @@
 package io.dubbostress.perfmon;
 
+import io.dubbostress.perfmon.server.AgentSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

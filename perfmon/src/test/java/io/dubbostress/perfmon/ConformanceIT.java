@@ -1,5 +1,6 @@
 package io.dubbostress.perfmon;
 
+import io.dubbostress.perfmon.server.AgentSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.perfmon.server.AgentSettings;
 import io.dubbostress.testsupport.BoxLoad;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.PrometheusServer;

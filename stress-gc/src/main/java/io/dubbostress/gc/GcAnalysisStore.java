@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -128,27 +127,16 @@ public final class GcAnalysisStore {
         write(GcLogFiles.gcEasyFile(log), redactedAnswer);
     }
 
+    /** Writes {@code text} and a newline to a temporary name beside {@code file}, then moves it into place. */
     private static void write(Path file, String text) {
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            writeAtomically(file, text + "\n");
+            Files.write(temporary, (text + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
+            deleteQuietly(temporary); // a full disk must not leave a .tmp behind
             throw new UncheckedIOException("could not write " + file, e);
         }
-    }
-
-    /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */
-    private static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
-            Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp); // a full disk must not leave a .tmp behind
-        }
+        move(temporary, file);
     }
 
     private static void move(Path temporary, Path file) {

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
  * The one configured Jackson mapper for the GC library's JSON (a log's {@code <base>.analysis.json}, GCeasy's answers):
- * indented output, fields in declaration order, unknown fields of a newer version ignored on reading; the same
- * settings as the report's mapper, so the analysis reads the same inside report.json and beside its log.
+ * indented output, fields in declaration order, unknown fields of a newer version ignored on reading. The report's
+ * mapper is this one, so the analysis reads the same inside report.json and beside its log.
  */
 public final class Json {
 

@@ -38,12 +38,11 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
     public void setupTest(BackendListenerContext given) throws Exception {
         BackendListenerContext context = evaluated(given);
         String url = context.getParameter(URL_PARAMETER, "");
-        on = url != null && !url.trim().isEmpty();
-        if (on && url.contains("${")) {
+        on = isOn(context);
+        if (!on && url != null && url.contains("${")) {
             // a function JMeter could not evaluate here: no URL, and JMeter's client would fail the test's start
             LOG.warn("InfluxDB Backend Listener off: its {} '{}' could not be evaluated (set the JMeter property"
                     + " influxdb_url on this JMeter, with -J)", URL_PARAMETER, url);
-            on = false;
             return;
         }
         if (!on) {
@@ -76,6 +75,15 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
             values.addArgument(name, value);
         }
         return unevaluated ? new BackendListenerContext(values) : context;
+    }
+
+    /**
+     * Whether a client with these parameters is on: its {@value #URL_PARAMETER}, evaluated ({@link #evaluated}), is
+     * not empty and holds no function left as written.
+     */
+    static boolean isOn(BackendListenerContext context) {
+        String url = evaluated(context).getParameter(URL_PARAMETER, "");
+        return url != null && !url.trim().isEmpty() && !url.contains("${");
     }
 
     /** Whether {@link #setupTest} found a URL. */

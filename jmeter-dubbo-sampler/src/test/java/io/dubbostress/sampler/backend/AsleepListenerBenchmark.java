@@ -68,7 +68,11 @@ public class AsleepListenerBenchmark {
 
     /** The plans' listener, set up as JMeter starts a test, with no influxdb_url. */
     static BackendListener asleepListener() {
-        BackendListener listener = new BackendListener();
+        return configure(new BackendListener());
+    }
+
+    /** {@code listener} given the plans' client and parameters, as JMeter's running version has them. */
+    static <T extends BackendListener> T configure(T listener) {
         listener.setName("Backend Listener");
         listener.setClassname(InfluxdbWhenUrlSet.class.getName());
         Arguments arguments = new Arguments();

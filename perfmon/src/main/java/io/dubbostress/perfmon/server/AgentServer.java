@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.dubbostress.perfmon.AgentSettings;
 import io.dubbostress.perfmon.metrics.MetricFactory;
 
 /**

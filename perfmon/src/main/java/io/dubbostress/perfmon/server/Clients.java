@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The sessions an agent has now, TCP and UDP together, under one cap. When the agent is full, a new client takes the
  * place of the client that has been silent longest, provided that one streams nothing (no {@code metrics:}) and has
- * sent nothing for a while ({@link io.dubbostress.perfmon.AgentSettings#evictableAfterMillis()}, 5 s by default):
+ * sent nothing for a while ({@link AgentSettings#evictableAfterMillis()}, 5 s by default):
  * silent connections cannot lock others out for the idle timeout, and a client that streams or keeps talking keeps
  * its place. When every place is taken by such clients, the new one is told so and dropped.
  */

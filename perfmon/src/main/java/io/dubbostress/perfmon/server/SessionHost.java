@@ -1,6 +1,5 @@
 package io.dubbostress.perfmon.server;
 
-import io.dubbostress.perfmon.AgentSettings;
 import io.dubbostress.perfmon.metrics.MetricFactory;
 
 /** What a session needs from the agent that runs it. */

@@ -134,6 +134,15 @@ public final class JMeterHome {
         return false;
     }
 
+    /**
+     * Whether plans run here may carry the sampler jar's Batched JTL Writer: the jar in lib/ext has it, or no jar of
+     * ours is there (a run then adds the embedded home's, which has it). An older jar of ours in a user's home has not:
+     * JMeter's own writer ({@code -l}) then writes the JTL.
+     */
+    public boolean runsBatchedJtlWriter() {
+        return !hasInLibExt("io/dubbostress/sampler/") || hasInLibExt(PlanWithBatchedJtl.WRITER_CLASS_FILE);
+    }
+
     @Override
     public String toString() {
         return "JMeter " + version + " at " + root;

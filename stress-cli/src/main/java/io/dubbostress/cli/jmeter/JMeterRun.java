@@ -22,9 +22,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One non-GUI JMeter run of a plan: {@code java [flags] -jar bin/ApacheJMeter.jar -n -t PLAN -l JTL -j LOG -Jk=v},
- * its console in {@code jmeter.out}, read while it runs for the progress line and for the test's own start and end
- * times. {@link #requestShutdown()} asks JMeter to finish gracefully (its "Shutdown" message on the non-GUI UDP
+ * One non-GUI JMeter run of a plan: {@code java [flags] -jar bin/ApacheJMeter.jar -n -t PLAN -j LOG -Jk=v}, the JTL
+ * written by the sampler jar's Batched JTL Writer in a copy of the plan ({@link PlanWithBatchedJtl},
+ * {@code -Jjtl_file=JTL}) or, in distributed runs, by JMeter's own ({@code -l JTL}); its console in {@code jmeter.out},
+ * read while it runs for the progress line and for the test's own start and end times. {@link #requestShutdown()} asks JMeter to finish gracefully (its "Shutdown" message on the non-GUI UDP
  * port): samples in flight complete and the JTL is flushed and closed.
  */
 public final class JMeterRun {
@@ -115,6 +116,7 @@ public final class JMeterRun {
         JMeterServers generators = JMeterServers.NONE;
         List<Path> extraPluginJars = List.of();
         Path propertiesFile;
+        boolean batchedJtl = true;
 
         private Spec(String name, Path plan, Path jtl, Path jmeterLog, Path consoleOut) {
             this.name = name;
@@ -162,6 +164,16 @@ public final class JMeterRun {
             return this;
         }
 
+        /**
+         * Whether the JTL is written by JMeter's own writer ({@code -l}) instead of the sampler jar's Batched JTL
+         * Writer, which a local run uses by default ({@link PlanWithBatchedJtl}; the same file, byte for byte).
+         * Distributed runs always use {@code -l}: the servers' samples reach the client's writer.
+         */
+        public Spec withJMeterJtlWriter(boolean jmeters) {
+            this.batchedJtl = !jmeters;
+            return this;
+        }
+
         /** Plugin jars JMeter should load besides its lib/ext (a user's home without ours). */
         public Spec withExtraPluginJars(List<Path> jars) {
             this.extraPluginJars = List.copyOf(jars);
@@ -182,6 +194,10 @@ public final class JMeterRun {
         JMeterServers generators = spec.generators;
         List<Path> extraPluginJars = spec.extraPluginJars;
         Path propertiesFile = spec.propertiesFile;
+        boolean batched = spec.batchedJtl && generators.count() == 0 && home.runsBatchedJtlWriter();
+        if (batched) {
+            plan = PlanWithBatchedJtl.write(plan, jtl.toAbsolutePath().getParent());
+        }
         int shutdownPort = FreePorts.udp();
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
@@ -202,8 +218,10 @@ public final class JMeterRun {
         command.add("-n");
         command.add("-t");
         command.add(plan.toString());
-        command.add("-l");
-        command.add(jtl.toString());
+        if (!batched) {
+            command.add("-l");
+            command.add(jtl.toString());
+        }
         command.add("-j");
         command.add(jmeterLog.toString());
         if (propertiesFile != null) {
@@ -211,6 +229,9 @@ public final class JMeterRun {
             command.add(propertiesFile.toString());
         }
         Map<String, String> all = new LinkedHashMap<>(JTL_PROPERTIES);
+        if (batched) {
+            all.put(PlanWithBatchedJtl.FILE_PROPERTY, jtl.toAbsolutePath().toString());
+        }
         all.put("jmeterengine.nongui.port", String.valueOf(shutdownPort));
         all.put("jmeterengine.nongui.maxport", String.valueOf(shutdownPort));
         if (!extraPluginJars.isEmpty()) {

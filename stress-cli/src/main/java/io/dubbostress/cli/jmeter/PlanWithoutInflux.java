@@ -9,23 +9,27 @@ import java.nio.file.Path;
 /**
  * The plan a run without {@code --influxdb} gives JMeter: the shipped plan with its InfluxDB Backend Listener
  * (class {@code io.dubbostress.sampler.backend.InfluxdbWhenUrlSet}) disabled, so that JMeter drops it when it loads the
- * plan and no sample ever reaches it. Asleep it keeps no sample, but JMeter's {@code BackendListener} still builds a
- * context of its parameters for every sample before asking it (docs/BENCHMARKS.md measures what that costs); a run
- * that has no InfluxDB need not pay for it.
+ * plan and no sample ever reaches it. Asleep it keeps no sample, and the plans' listener element
+ * ({@code QuietBackendListener}) hands it none (JMeter's own {@code BackendListener} would build a context of its
+ * parameters for every sample before asking it: docs/BENCHMARKS.md); left out, JMeter does not even start its worker
+ * thread.
  *
  * <pre>{@code
  * Path plan = PlanWithoutInflux.write(home.plan("dubbo-direct.jmx"), scenarioDir);  // scenarioDir/dubbo-direct.jmx
  * }</pre>
  *
- * A plan without that listener (a user's own) is returned as it is.
+ * A plan made from 0.2.0's, whose element is JMeter's own {@code BackendListener} around the same client, gets it
+ * disabled too. A plan without that listener (a user's own) is returned as it is.
  */
 public final class PlanWithoutInflux {
 
     /** The class of the shipped plans' Backend Listener client. */
     static final String CLIENT = "<stringProp name=\"classname\">io.dubbostress.sampler.backend.InfluxdbWhenUrlSet"
             + "</stringProp>";
-    private static final String OPEN = "<BackendListener ";
-    private static final String CLOSE = "</BackendListener>";
+    /** The shipped plans' Backend Listener element (JMeter's, quiet while its client sleeps). */
+    static final String ELEMENT = "io.dubbostress.sampler.backend.QuietBackendListener";
+    /** The element 0.2.0's plans (and plans made from them) carry: JMeter's own Backend Listener. */
+    static final String JMETERS_ELEMENT = "BackendListener";
 
     private PlanWithoutInflux() {
     }
@@ -34,11 +38,17 @@ public final class PlanWithoutInflux {
      * {@code plan}'s text with every Backend Listener whose client is ours disabled; the text itself when it has none.
      */
     static String disableListener(String plan) {
+        return disableListener(disableListener(plan, ELEMENT), JMETERS_ELEMENT);
+    }
+
+    private static String disableListener(String plan, String element) {
+        String openTag = "<" + element + " ";
+        String closeTag = "</" + element + ">";
         StringBuilder out = new StringBuilder(plan.length());
         int from = 0;
-        for (int open = plan.indexOf(OPEN); open >= 0; open = plan.indexOf(OPEN, from)) {
+        for (int open = plan.indexOf(openTag); open >= 0; open = plan.indexOf(openTag, from)) {
             int tagEnd = plan.indexOf('>', open);
-            int close = plan.indexOf(CLOSE, tagEnd);
+            int close = plan.indexOf(closeTag, tagEnd);
             if (tagEnd < 0 || close < 0) {
                 break;
             }

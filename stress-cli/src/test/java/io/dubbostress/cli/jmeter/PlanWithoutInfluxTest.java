@@ -49,15 +49,27 @@ class PlanWithoutInfluxTest {
             List<String> after = switches(without);
             assertThat(after).hasSameSizeAs(before);
             for (int i = 0; i < before.size(); i++) {
-                String expected = before.get(i).equals("BackendListener true") ? "BackendListener false"
-                        : before.get(i);
+                String listener = PlanWithoutInflux.ELEMENT;
+                String expected = before.get(i).equals(listener + " true") ? listener + " false" : before.get(i);
                 assertThat(after.get(i)).as("%s element %d", plan.getFileName(), i).isEqualTo(expected);
             }
-            assertThat(before).as(plan.toString()).contains("BackendListener true");
+            assertThat(before).as(plan.toString()).contains(PlanWithoutInflux.ELEMENT + " true");
             // and the texts are the same once the switches are left out
             assertThat(without.replaceAll(" enabled=\"(true|false)\"", ""))
                     .isEqualTo(text.replaceAll(" enabled=\"(true|false)\"", ""));
         }
+    }
+
+    @Test
+    void aPlanFrom020WithJMetersOwnElementAroundOurClientGetsItDisabledToo() throws IOException {
+        Path plan = dir.resolve("old.jmx");
+        String old = "<BackendListener guiclass=\"BackendListenerGui\" testclass=\"BackendListener\" enabled=\"true\">"
+                + PlanWithoutInflux.CLIENT + "</BackendListener>";
+        Files.writeString(plan, "<jmeterTestPlan>" + old + "</jmeterTestPlan>");
+        Path copy = PlanWithoutInflux.write(plan, dir.resolve("out"));
+        assertThat(copy).isEqualTo(dir.resolve("out/old.jmx"));
+        assertThat(Files.readString(copy)).isEqualTo("<jmeterTestPlan>" + old.replace("enabled=\"true\"",
+                "enabled=\"false\"") + "</jmeterTestPlan>");
     }
 
     @Test

@@ -48,8 +48,12 @@ class UserJMeterHomeIT {
             assertThat(Files.readString(folder.resolve("jmeter.log"))).contains("user.classpath");
             // no --influxdb: the plan JMeter ran is the shipped one without its Backend Listener, which never started
             assertThat(Files.readString(folder.resolve("dubbo-direct.jmx")))
-                    .contains("testclass=\"BackendListener\" testname=\"Backend Listener: JMeter's InfluxDB client, on "
-                            + "with -Jinfluxdb_url=URL\" enabled=\"false\"");
+                    .contains("testclass=\"io.dubbostress.sampler.backend.QuietBackendListener\" testname=\"Backend "
+                            + "Listener: JMeter's InfluxDB client, on with -Jinfluxdb_url=URL\" enabled=\"false\"")
+                    // and it carries the Batched JTL Writer, which wrote the JTL above (no -l)
+                    .contains("testclass=\"io.dubbostress.sampler.jtl.BatchedJtlWriter\"");
+            assertThat(Files.readString(folder.resolve("jmeter.log"))).contains("JTL writer: ")
+                    .contains(" samples written to ");
             assertThat(Files.readString(folder.resolve("jmeter.log"))).doesNotContain("InfluxDB Backend Listener");
         }
         assertThat(listing(plain)).as("the user's JMeter is left as it was").isEqualTo(before);

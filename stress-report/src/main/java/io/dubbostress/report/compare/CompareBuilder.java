@@ -1,17 +1,21 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.model.Report;
-import io.dubbostress.report.read.ReportBuilder;
-import io.dubbostress.report.read.RunFolder;
-import io.dubbostress.report.model.ScenarioResult;
-import io.dubbostress.report.model.ScenarioStats;
-import io.dubbostress.report.ToolVersion;
 import io.dubbostress.report.ReportException;
+import io.dubbostress.report.ToolVersion;
+import io.dubbostress.report.change.ChangeEstimator;
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
+import io.dubbostress.report.change.SteadySegments;
+import io.dubbostress.report.change.TrialFigures;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.model.ScenarioResult;
+import io.dubbostress.report.model.ScenarioStats;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.read.RunFolder;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.ScenarioStatus;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,8 +1,9 @@
 package io.dubbostress.report.compare;
 
+import io.dubbostress.report.change.ChangeEstimator;
+import io.dubbostress.report.change.FigureChange;
 import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.write.Table;
-
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -1,12 +1,14 @@
 package io.dubbostress.report.compare;
 
 
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

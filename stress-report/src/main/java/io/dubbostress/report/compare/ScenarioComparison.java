@@ -1,7 +1,8 @@
 package io.dubbostress.report.compare;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
 import java.util.List;
 
 /**

@@ -3,7 +3,7 @@ package io.dubbostress.report.profile;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.dubbostress.report.Json;
-import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -106,6 +106,6 @@ public final class ProfileCapture {
 
     /** Writes through a temporary file and a rename. */
     public void write(Path file) throws IOException {
-        ReportFiles.writeAtomically(file, Json.MAPPER.writeValueAsString(this) + "\n");
+        AtomicFile.write(file, Json.MAPPER.writeValueAsString(this) + "\n");
     }
 }

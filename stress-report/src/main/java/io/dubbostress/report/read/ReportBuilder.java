@@ -422,7 +422,7 @@ public final class ReportBuilder {
      * A file with one label is one scenario, named by the first of its label, its file name (without .jtl/.csv) and
      * its folder's name that follows the {@code <kind>-<payload>} rule; the label when none does.
      */
-    public static String singleScenarioName(Path jtl, String label) {
+    static String singleScenarioName(Path jtl, String label) {
         String base = jtl.getFileName().toString().replaceFirst("(?i)(\\.jtl|\\.csv)?(\\.gz)?$", "");
         Path parent = jtl.toAbsolutePath().getParent();
         String folder = parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();

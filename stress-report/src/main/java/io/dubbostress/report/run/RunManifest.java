@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dubbostress.report.Json;
-import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.AtomicFile;
 import io.dubbostress.report.ReportException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -183,7 +183,7 @@ public final class RunManifest {
 
     /** Writes run.json through a temporary file and a rename: a reader never sees half of it. */
     public void write(Path file) throws IOException {
-        ReportFiles.writeAtomically(file, Json.MAPPER.writeValueAsString(this) + "\n");
+        AtomicFile.write(file, Json.MAPPER.writeValueAsString(this) + "\n");
     }
 
     /**

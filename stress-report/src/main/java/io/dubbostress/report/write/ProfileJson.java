@@ -53,7 +53,7 @@ public final class ProfileJson {
         return root;
     }
 
-    public static ObjectNode service(ServiceProfile p) {
+    static ObjectNode service(ServiceProfile p) {
         ObjectNode node = F.objectNode();
         node.put("service", p.service());
         node.put("status", p.present() ? "ok" : "missing");

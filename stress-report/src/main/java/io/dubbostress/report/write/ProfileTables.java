@@ -201,12 +201,12 @@ public final class ProfileTables {
     }
 
     /** KiB per call with its samples ({@code 18.2 (1,532 samples)}), or {@code - (6 samples)} below the minimum. */
-    public static String allocated(ServiceProfile p) {
+    static String allocated(ServiceProfile p) {
         return allocated(p, ReportText.english());
     }
 
     /** As {@link #allocated(ServiceProfile)}, in {@code text}'s language. */
-    public static String allocated(ServiceProfile p, ReportText text) {
+    static String allocated(ServiceProfile p, ReportText text) {
         long samples = p.allocationSamples();
         String count = text.get(samples == 1 ? "profile.sample" : "profile.samples",
                 String.format(Locale.ROOT, "%,d", samples));
@@ -217,7 +217,7 @@ public final class ProfileTables {
         return kib(bytes) + " (" + count + ")";
     }
 
-    public static String kib(double bytes) {
+    static String kib(double bytes) {
         return Double.isNaN(bytes) ? NONE : String.format(Locale.ROOT, "%.1f", bytes / 1024);
     }
 }

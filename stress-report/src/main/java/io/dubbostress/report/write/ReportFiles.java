@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.AtomicFile;
 import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportException;
@@ -7,11 +8,8 @@ import io.dubbostress.report.model.Report;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -80,18 +78,11 @@ public final class ReportFiles {
         return lines;
     }
 
-    /** Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file. */
+    /**
+     * Writes {@code text} to {@code file} through a temporary file and a rename: readers never see half a file
+     * ({@link AtomicFile}, which the packages below the writers use directly).
+     */
     public static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
-            Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp); // a full disk must not leave a .tmp behind
-        }
+        AtomicFile.write(file, text);
     }
 }

@@ -1,13 +1,16 @@
 package io.dubbostress.report.compare;
 
-import org.junit.jupiter.api.Test;
-
+import io.dubbostress.report.change.ChangeEstimator;
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
+import io.dubbostress.report.change.TrialFigures;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,9 @@
 package io.dubbostress.report.compare;
 
-import org.junit.jupiter.api.Test;
-
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

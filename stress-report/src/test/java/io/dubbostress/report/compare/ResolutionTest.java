@@ -1,11 +1,14 @@
 package io.dubbostress.report.compare;
 
+import io.dubbostress.report.change.ChangeEstimator;
+import io.dubbostress.report.change.Figure;
+import io.dubbostress.report.change.FigureChange;
+import io.dubbostress.report.change.SteadySegments;
+import io.dubbostress.report.change.TrialFigures;
 import io.dubbostress.report.model.LatencyUnit;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

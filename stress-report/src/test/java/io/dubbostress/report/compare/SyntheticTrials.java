@@ -1,7 +1,7 @@
 package io.dubbostress.report.compare;
 
+import io.dubbostress.report.change.SteadySegments;
 import io.dubbostress.report.model.LatencyUnit;
-
 import java.util.SplittableRandom;
 
 /**

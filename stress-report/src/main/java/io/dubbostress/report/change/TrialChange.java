@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 import io.dubbostress.report.model.LatencyUnit;
 import io.dubbostress.report.model.Percentiles;
@@ -272,7 +272,7 @@ public final class TrialFigures {
     }
 
     /** Figures of {@code trials} that every one of them has. */
-    static Set<Figure> common(List<TrialFigures> trials) {
+    public static Set<Figure> common(List<TrialFigures> trials) {
         Set<Figure> common = EnumSet.allOf(Figure.class);
         for (TrialFigures t : trials) {
             common.retainAll(t.figures());

@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -45,10 +45,10 @@ import java.util.Locale;
  * p99.verdict();   // "slower", "faster", "no change" or "not measured"
  * }</pre>
  */
-final class ChangeEstimator {
+public final class ChangeEstimator {
 
     /** A figure's reason when one side is 0 (compare.md says it in its language). */
-    static final String ZERO_REASON = "a value of 0: the change is judged on the difference, not the ratio";
+    public static final String ZERO_REASON = "a value of 0: the change is judged on the difference, not the ratio";
 
     /** The power the minimum detectable effect is stated at. */
     static final double POWER = 0.8;
@@ -56,7 +56,7 @@ final class ChangeEstimator {
     private ChangeEstimator() {
     }
 
-    static FigureChange estimate(Figure f, List<TrialFigures> base, List<TrialFigures> news, double confidence) {
+    public static FigureChange estimate(Figure f, List<TrialFigures> base, List<TrialFigures> news, double confidence) {
         List<Double> baseValues = points(base, f);
         List<Double> newValues = points(news, f);
         String unit = f.kind() == Figure.Kind.LATENCY ? "us" : f.kind() == Figure.Kind.THROUGHPUT ? "/s" : "%";

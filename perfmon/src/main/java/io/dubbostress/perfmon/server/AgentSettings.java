@@ -1,4 +1,4 @@
-package io.dubbostress.perfmon;
+package io.dubbostress.perfmon.server;
 
 import java.io.IOException;
 import java.net.InetAddress;

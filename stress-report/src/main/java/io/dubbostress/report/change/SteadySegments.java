@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.LatencyUnit;

@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 /**
  * How many consecutive segments the circular block bootstrap draws together: the automatic rule of Politis and White

@@ -1,4 +1,4 @@
-package io.dubbostress.report.compare;
+package io.dubbostress.report.change;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
