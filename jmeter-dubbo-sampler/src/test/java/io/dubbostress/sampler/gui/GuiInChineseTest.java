@@ -140,6 +140,21 @@ class GuiInChineseTest {
         assertThat(copy.getPropertyAsString(TargetRateSchedule.START)).isEqualTo("each-thread");
     }
 
+    @Test
+    void theBatchedJtlWriterToo() {
+        io.dubbostress.sampler.jtl.gui.BatchedJtlWriterGui writer = new io.dubbostress.sampler.jtl.gui.BatchedJtlWriterGui();
+        List<String> shown = texts(writer);
+        assertThat(shown).contains(zh.getString("jtlWriter.file"), zh.getString("jtlWriter.file.tip"),
+                "<html>" + zh.getString("jtlWriter.note") + "</html>");
+        assertNoEnglishLeft(shown);
+        assertThat(writer.getStaticLabel()).isEqualTo("批量 JTL 写入器");
+        io.dubbostress.sampler.jtl.BatchedJtlWriter element = new io.dubbostress.sampler.jtl.BatchedJtlWriter();
+        element.setProperty(io.dubbostress.sampler.jtl.BatchedJtlWriter.FILENAME, "${__P(jtl_file,)}");
+        writer.configure(element);
+        assertThat(writer.createTestElement().getPropertyAsString(io.dubbostress.sampler.jtl.BatchedJtlWriter.FILENAME))
+                .isEqualTo("${__P(jtl_file,)}");
+    }
+
     /** No text the GUI shows is (or holds) the English text of a key, other than ones the Chinese repeats. */
     private static void assertNoEnglishLeft(List<String> shown) {
         for (String key : en.keySet()) {
