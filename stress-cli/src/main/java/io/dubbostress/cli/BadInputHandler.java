@@ -97,6 +97,13 @@ public final class BadInputHandler implements IParameterExceptionHandler {
             return "Invalid value for option '--provider-url': it names the provider, so it cannot be combined "
                     + "with --provider or --registry";
         }
+        if (flags.contains("--no-live")) {
+            String other = flags.stream().filter(f -> f.equals("--live-port") || f.equals("--live-bind")).findFirst()
+                    .orElse(null);
+            if (other != null) {
+                return "Option '--no-live' cannot be used with '" + other + "' (no live page: nowhere to serve it)";
+            }
+        }
         return ex.getMessage();
     }
 }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
             io.dubbostress.cli.gc.GcCommand.class,
             io.dubbostress.cli.agent.AgentCommand.class,
             io.dubbostress.cli.run.RunCommand.class,
+            io.dubbostress.cli.watch.LiveCommand.class,
             io.dubbostress.cli.remote.RmiKeystoreCommand.class,
             io.dubbostress.cli.service.ProviderCommand.class,
             io.dubbostress.cli.service.ConsumerCommand.class,

@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * stress-cli's packages, one per reason to change, as the compiled classes use each other (the JDK's jdeps reads them):
- * a command's own package ({@code run}, {@code report}, {@code compare}, {@code gc}, {@code agent}) is imported by no
+ * a command's own package ({@code run}, {@code report}, {@code compare}, {@code gc}, {@code agent}, {@code watch}) is imported by no
  * other package but the root one, which registers the commands; the other packages ({@code options}, {@code jmeter},
- * {@code remote}, {@code capacity}, {@code service}, {@code process}, {@code home}) are shared and depend on each other
+ * {@code remote}, {@code capacity}, {@code live}, {@code service}, {@code process}, {@code home}) are shared and depend on each other
  * without a cycle. The root package holds the entry point and the command line's error type.
  */
 class PackageDependenciesTest {
 
-    private static final Set<String> COMMAND_PACKAGES = Set.of("run", "report", "compare", "gc", "agent");
+    private static final Set<String> COMMAND_PACKAGES = Set.of("run", "report", "compare", "gc", "agent", "watch");
 
     private static PackageGraph graph;
 

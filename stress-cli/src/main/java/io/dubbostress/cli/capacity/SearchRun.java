@@ -49,6 +49,18 @@ public final class SearchRun implements JMeterRun.Watch {
     private double liveBaselineUs;
     private JtlReader reader;
     private int judged;
+    /** The steps as judged so far, for the live page (read from another thread). */
+    private volatile List<LiveStep> liveSteps = List.of();
+
+    /**
+     * A step as the live page shows it while the run goes: its rate and window (epoch ms, -1 before the schedule
+     * started), its verdict once judged live ({@code held}, {@code broke}, {@code not sure}; null before) and what
+     * limited it, the window's achieved rate (NaN) and p99 from the due time (-1) once judged. The verdicts that count
+     * are {@link #trials}', made on the whole JTL once JMeter ended.
+     */
+    public record LiveStep(int step, double rate, long fromMs, long toMs, String verdict, String limitedBy,
+                           double achievedPerSec, long fromDueP99Us) {
+    }
 
     /**
      * {@code rates} ascending, each {@code step} long with its first {@code settle} left out; {@code firstServiceMeanUs}
@@ -133,11 +145,39 @@ public final class SearchRun implements JMeterRun.Watch {
                 liveBaselineUs = w.serviceMeanUs();
             }
             judged++;
+            publish(verdict);
             if (!verdict.held()) {
                 return true;
             }
         }
+        if (liveSteps.isEmpty()) {
+            publish(null);
+        }
         return judged == live.size();
+    }
+
+    /** The steps of this run as judged so far ({@link LiveStep}); empty before the schedule started. */
+    public List<LiveStep> liveSteps() {
+        return liveSteps;
+    }
+
+    /** The live steps again, the last one judged ({@code judged - 1}) with {@code verdict} (null: none new). */
+    private void publish(StepVerdict verdict) {
+        List<LiveStep> steps = new ArrayList<>();
+        List<LiveStep> before = liveSteps;
+        for (int i = 0; i < live.size(); i++) {
+            StepWindow w = live.get(i);
+            if (i < before.size() && before.get(i).verdict() != null) {
+                steps.add(before.get(i));
+            } else if (verdict != null && i == judged - 1) {
+                steps.add(new LiveStep(w.step, w.rate, w.fromUs / 1000, w.toUs / 1000, verdict.kindText(),
+                        verdict.limiterText(), w.calls() > 0 ? w.achievedPerSec() : Double.NaN,
+                        w.calls() > 0 ? w.fromDue(99) : -1));
+            } else {
+                steps.add(new LiveStep(w.step, w.rate, w.fromUs / 1000, w.toUs / 1000, null, null, Double.NaN, -1));
+            }
+        }
+        liveSteps = List.copyOf(steps);
     }
 
     /**

@@ -93,6 +93,16 @@ public record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
         return kind == Kind.HELD;
     }
 
+    /** The verdict in words: {@code held}, {@code broke}, {@code not sure}. */
+    public String kindText() {
+        return kind.text;
+    }
+
+    /** What limited the step, in words ({@code the provider}, {@code nothing}). */
+    public String limiterText() {
+        return limiter.text;
+    }
+
     /**
      * The verdict of a complete window. {@code threads}: the load generator's; {@code firstServiceMeanUs}: the mean
      * service time of the search's first step (NaN: this is it); {@code cpu}: null when not measured.

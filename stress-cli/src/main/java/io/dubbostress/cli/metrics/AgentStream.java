@@ -1,7 +1,6 @@
 package io.dubbostress.cli.metrics;
 
 import io.dubbostress.cli.options.HostPort;
-import io.dubbostress.report.perfmon.PerfMonCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,10 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * One stream of readings from a PerfMon agent, on its own daemon thread, into a collector-shaped CSV: it asks the
- * agent's classic protocol for {@code interval:1} and {@code metrics:SPEC<TAB>SPEC...}, and writes each line's values
- * as rows ({@link PerfMonCsv.Writer}), each under its metric's label, stamped with the time the line arrived. An empty
- * field (a value the agent could not read: a process that exited) is no row; the report sees the gap. An agent that
+ * One stream of readings from a PerfMon agent, on its own daemon thread, into a collector-shaped CSV (or any
+ * {@link Sink}: the live page keeps them in memory): it asks the agent's classic protocol for {@code interval:1} and
+ * {@code metrics:SPEC<TAB>SPEC...}, and writes each line's values as rows ({@code PerfMonCsv.Writer}), each under its
+ * metric's label, stamped with the time the line arrived. An empty field (a value the agent could not read: a process that exited) is no row; the report sees the gap. An agent that
  * cannot be reached, refuses the metrics ({@code ERROR ...}) or closes the connection, and a file that cannot be
  * written (a full disk), are said once on {@code err}, after {@code who}, and the stream ends; whatever runs beside it
  * goes on.
@@ -24,7 +23,7 @@ import java.util.List;
  * <pre>
  * try (PerfMonCsv.Writer out = PerfMonCsv.create(csv);
  *      AgentStream s = AgentStream.start(HostPort.parse("--agent", "127.0.0.1:4444"),
- *              List.of(new AgentStream.Metric("cpu:cswitch", "127.0.0.1 CPU cswitch")), out, err,
+ *              List.of(new AgentStream.Metric("cpu:cswitch", "127.0.0.1 CPU cswitch")), out::write, err,
  *              "stress run: direct-1k: the agent 127.0.0.1:4444")) {
  *     jmeter.await(...);
  * }
@@ -36,11 +35,17 @@ public final class AgentStream implements AutoCloseable {
     public record Metric(String spec, String label) {
     }
 
+    /** Where the readings go: a collector-shaped CSV ({@code PerfMonCsv.Writer::write}), or the live page's memory. */
+    @FunctionalInterface
+    public interface Sink {
+        void write(long timeMs, String label, double value) throws IOException;
+    }
+
     private static final int CONNECT_TIMEOUT_MS = 5000;
 
     private final HostPort agent;
     private final List<Metric> metrics;
-    private final PerfMonCsv.Writer out;
+    private final Sink out;
     private final PrintStream err;
     private final String who;
     private final Thread thread;
@@ -48,11 +53,13 @@ public final class AgentStream implements AutoCloseable {
     private volatile Socket socket;
     private volatile long lines;
     private volatile long values;
+    private final long[] valuesPerMetric;
     private volatile boolean said;
 
-    private AgentStream(HostPort agent, List<Metric> metrics, PerfMonCsv.Writer out, PrintStream err, String who) {
+    private AgentStream(HostPort agent, List<Metric> metrics, Sink out, PrintStream err, String who) {
         this.agent = agent;
         this.metrics = List.copyOf(metrics);
+        this.valuesPerMetric = new long[this.metrics.size()];
         this.out = out;
         this.err = err;
         this.who = who;
@@ -61,8 +68,7 @@ public final class AgentStream implements AutoCloseable {
     }
 
     /** Connects (in the background) and reads a line a second until {@link #close()}. */
-    public static AgentStream start(HostPort agent, List<Metric> metrics, PerfMonCsv.Writer out, PrintStream err,
-            String who) {
+    public static AgentStream start(HostPort agent, List<Metric> metrics, Sink out, PrintStream err, String who) {
         AgentStream stream = new AgentStream(agent, metrics, out, err, who);
         stream.thread.start();
         return stream;
@@ -76,6 +82,20 @@ public final class AgentStream implements AutoCloseable {
     /** Values written so far (an empty field is none). */
     public long values() {
         return values;
+    }
+
+    /**
+     * The metrics the agent gave no value for so far (an empty field each time: one it does not serve). Exact once
+     * {@link #close()} returned (the reading thread has ended); an estimate before.
+     */
+    public List<Metric> metricsWithoutValues() {
+        List<Metric> none = new java.util.ArrayList<>();
+        for (int i = 0; i < metrics.size(); i++) {
+            if (valuesPerMetric[i] == 0) {
+                none.add(metrics.get(i));
+            }
+        }
+        return none;
     }
 
     /** Whether it said on {@code err} why it ended (an agent that cannot be reached, refused, or closed). */
@@ -130,6 +150,7 @@ public final class AgentStream implements AutoCloseable {
                         say(who + ": cannot write its readings (" + e.getMessage() + "); they end there");
                         return;
                     }
+                    valuesPerMetric[i]++;
                     this.values++;
                 }
             }

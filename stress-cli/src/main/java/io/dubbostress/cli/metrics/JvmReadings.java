@@ -12,6 +12,8 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * While a scenario runs, reads the services' PerfMon agent once a second for the threads, open files and context
@@ -74,7 +76,7 @@ public final class JvmReadings implements AutoCloseable {
         }
         PerfMonCsv.Writer out = PerfMonCsv.create(csv);
         String who = "stress run: " + scenario + ": JVM metrics from the agent " + agent;
-        return new JvmReadings(out, AgentStream.start(agent, metrics, out, err, who), err, who);
+        return new JvmReadings(out, AgentStream.start(agent, metrics, out::write, err, who), err, who);
     }
 
     /**
@@ -109,6 +111,15 @@ public final class JvmReadings implements AutoCloseable {
                 err.println(who + ": no reading in " + stream.lines() + " line(s) (an agent that does not serve"
                         + " process:pid=N and cpu:cswitch, such as the classic ServerAgent, answers them with empty"
                         + " fields); no JVM figures for this scenario");
+            } else if (stream.lines() > 0 && !stream.saidWhy() && !stream.metricsWithoutValues().isEmpty()) {
+                // some read, some not: the classic ServerAgent serves cpu:pid=N but not process:pid=N or cpu:cswitch
+                Set<String> specs = new TreeSet<>();
+                for (AgentStream.Metric m : stream.metricsWithoutValues()) {
+                    specs.add(m.spec().replaceAll("pid=\\d+", "pid=N"));
+                }
+                err.println(who + ": no reading of " + String.join(", ", specs) + " in " + stream.lines()
+                        + " line(s) (an agent that does not serve them, such as the classic ServerAgent, answers them"
+                        + " with empty fields); those JVM figures are missing for this scenario");
             }
         }
         if (out != null) {

@@ -237,6 +237,32 @@ public final class RateSchedule {
         return parse(String.join(",", divided));
     }
 
+    /**
+     * The rate asked for {@code seconds} after the schedule's start, calls/s: a step's rate, a ramp's at that point
+     * (linear, as the Target Rate Schedule paces it); a segment without a length lasts to the end; NaN for the closed
+     * model, 0 after the last segment. Call it on a {@link #sized} schedule.
+     */
+    public double rateAt(double seconds) {
+        if (!isOpen()) {
+            return Double.NaN;
+        }
+        double from = 0;
+        for (int i = 0; i < segments.size(); i++) {
+            Matcher m = SEGMENT.matcher(segments.get(i));
+            if (!m.matches()) {
+                throw new IllegalStateException("a segment parse() accepted does not parse: " + segments.get(i));
+            }
+            double start = Double.parseDouble(m.group("from"));
+            double end = m.group("to") == null ? start : Double.parseDouble(m.group("to"));
+            double length = lengths[i];
+            if (length < 0 || seconds < from + length) {
+                return length <= 0 ? start : start + (end - start) * Math.max(0, seconds - from) / length;
+            }
+            from += length;
+        }
+        return 0;
+    }
+
     /** A rate for people: {@code 400}, {@code 12.5}. */
     public static String rateText(double r) {
         return r == Math.rint(r) ? String.valueOf((long) r) : String.format(java.util.Locale.ROOT, "%.1f", r);

@@ -57,7 +57,7 @@ public final class GeneratorAgents implements AutoCloseable {
             for (int i = 0; i < WIRE.length; i++) {
                 metrics.add(new AgentStream.Metric(WIRE[i], agent.host + " " + LABEL[i]));
             }
-            recorder.streams.add(AgentStream.start(agent, metrics, recorder.out, err,
+            recorder.streams.add(AgentStream.start(agent, metrics, recorder.out::write, err,
                     "stress run: " + scenario + ": generator agent " + agent));
         }
         return recorder;

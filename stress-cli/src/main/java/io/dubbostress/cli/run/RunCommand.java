@@ -7,6 +7,7 @@ import io.dubbostress.cli.options.InfluxOptions;
 import io.dubbostress.cli.options.LanguageOption;
 import io.dubbostress.cli.options.InfluxTarget;
 import io.dubbostress.cli.options.JMeterOptions;
+import io.dubbostress.cli.options.LiveOptions;
 import io.dubbostress.cli.options.LoadOptions;
 import io.dubbostress.cli.options.RemoteOptions;
 import io.dubbostress.cli.options.ServiceOptions;
@@ -36,6 +37,9 @@ import picocli.CommandLine.Spec;
             "Scenarios are <kind>-<payload>. Kinds: direct (Dubbo Sampler -> provider), hop (the Dubbo Sampler's "
                     + "HTTP target -> consumer -> provider), hop-http (JMeter's own HTTP Request sampler -> consumer "
                     + "-> provider). Payloads: 1k, 100k, 512 (bytes), ...",
+            "",
+            "While it runs, a live page on this machine shows each scenario second by second (its address is "
+                    + "printed at the start; --no-live for none).",
             "",
             "Ctrl-C stops the run cleanly: JMeter finishes the samples in flight, the services stop, and what was "
                     + "recorded is reported.",
@@ -78,6 +82,10 @@ public class RunCommand implements Callable<Integer> {
     @ArgGroup(exclusive = false)
     RemoteOptions remote;
 
+    /** The live page's options; null when none is given: served at the defaults. */
+    @ArgGroup(exclusive = true)
+    LiveOptions live;
+
     /** Watching the run in InfluxDB (--influxdb and its token); null without. */
     @ArgGroup(exclusive = false, heading = "%nInfluxDB (docs/RUN.md, Watching a run):%n")
     InfluxOptions influx;
@@ -103,7 +111,7 @@ public class RunCommand implements Callable<Integer> {
         for (String warning : ThreadBudget.onThisMachine().check(settings)) {
             err.println("stress run: warning: " + warning);
         }
-        RunSession session = new RunSession(settings, StressHome.fromSystemProperty(), err,
+        RunSession session = new RunSession(settings, LiveOptions.valueOf(live), StressHome.fromSystemProperty(), err,
                 spec.commandLine().getOut(), System.console() != null);
         return session.execute();
     }

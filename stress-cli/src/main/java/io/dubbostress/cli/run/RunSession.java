@@ -10,7 +10,10 @@ import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.influx.RunInflux;
 import io.dubbostress.cli.jmeter.Dubbo3JMeterHome;
 import io.dubbostress.cli.jmeter.JMeterHome;
+import io.dubbostress.cli.live.LiveRun;
+import io.dubbostress.cli.live.LiveServer;
 import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.LiveOptions;
 import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.cli.options.Slo;
@@ -50,8 +53,11 @@ import java.util.stream.Stream;
 final class RunSession {
 
     private static final Duration JMETER_SHUTDOWN_GRACE = Duration.ofSeconds(30);
+    /** At the end, a live page that asked in the last this long gets up to this long to fetch the report. */
+    private static final Duration LIVE_PAGE_LINGER = Duration.ofSeconds(5);
 
     private final RunSettings settings;
+    private final LiveOptions.Live liveOptions;
     private final StressHome home;
     private final PrintStream err;
     private final PrintWriter out;
@@ -75,11 +81,17 @@ final class RunSession {
     private RunInflux influx;
     private volatile ScenarioRunner runner;
     private volatile boolean interrupted;
+    /** The live page (null with --no-live): its server, bound before the run folder is made, and what it shows. */
+    private LiveServer liveServer;
+    private LiveRun live;
+    private final LiveCapacity liveCapacity = new LiveCapacity();
     private boolean finished;
     private int exitCode;
 
-    RunSession(RunSettings settings, StressHome home, PrintStream err, PrintWriter out, boolean terminal) {
+    RunSession(RunSettings settings, LiveOptions.Live liveOptions, StressHome home, PrintStream err, PrintWriter out,
+            boolean terminal) {
         this.settings = settings;
+        this.liveOptions = liveOptions;
         this.home = home;
         this.err = err;
         this.out = out;
@@ -90,9 +102,14 @@ final class RunSession {
         JMeterHome jmeter = resolveJMeter();
         try {
             checkPieces();
+            // a live page's port that cannot be had is refused before the run folder is made
+            liveServer = liveOptions.on() ? LiveServer.bind(liveOptions) : null;
             layout = RunFolderSetup.create(settings.out(), minFreeBytes(), settings.outIsStampedDefault());
             space = RunFolderSpace.reserve(layout.root());
         } catch (RuntimeException e) {
+            if (liveServer != null) {
+                liveServer.close();
+            }
             Dubbo3JMeterHome.remove(dubbo3Home);
             throw e;
         }
@@ -121,13 +138,14 @@ final class RunSession {
                         + " threads, rate " + settings.load().rate());
             }
             runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal,
-                    influx);
+                    liveServer != null, influx);
             err.printf("stress run: %d scenario(s)%s x %s, %d threads, rate %s%s -> %s%n",
                     settings.load().scenarios().size(),
                     settings.load().repeat() > 1 ? " x " + settings.load().repeat() + " trials" : "",
                     DurationConverter.format(settings.load().duration()), settings.harness().threads(),
                     settings.load().rate(),
                     shares(settings.generators()), layout.root());
+            startLivePage();
             services.start();
             writeManifest();
             if (settings.capacity() != null) {
@@ -228,9 +246,11 @@ final class RunSession {
                 SearchRun steps = new SearchRun(rates, settings.load().duration(), settings.load().warmup(), leadIn,
                         settings.capacity().slo(), settings.harness().threads(), layout.jtl(name), layout.jmeterLog(name), cpu,
                         firstServiceMeanUs[0]);
+                liveCapacity.running(scenario.name(), name, steps);
                 boolean goOn = runner.run(scenario, new ScenarioRunner.Shape(name, steps.schedule(),
                         steps.runDuration(), steps), index[0], count, record, endpoints, this::writeManifest);
                 List<CapacitySearch.Trial> trials = steps.trials(name, record.endEpochMs);
+                liveCapacity.judged(scenario.name(), trials);
                 for (CapacitySearch.Trial trial : trials) {
                     if (trial.failed()) { // measured nothing: a failed scenario of the run, as any (exit code 1)
                         record.status = ScenarioStatus.FAILED;
@@ -447,6 +467,53 @@ final class RunSession {
                 err.println("stress run: failed: " + failure);
             }
             err.flush();
+            closeLivePage();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- the live page
+
+    /** Serves the live page from the run folder (its port was bound before the folder was made) and says where. */
+    private void startLivePage() {
+        if (liveServer == null) {
+            return;
+        }
+        live = LiveRun.start(layout.root(), LiveRun.Agent.FROM_RUN_JSON, Duration.ofSeconds(1))
+                .followOnlyWhileWatched(); // a run nobody watches pays nothing for its page
+        if (settings.capacity() != null) {
+            live.capacity(liveCapacity::steps);
+        }
+        liveServer.serve(live);
+        err.println("stress run: live page: " + liveServer.address() + (liveServer.loopbackOnly()
+                ? " (this machine only; --live-bind to share it, --no-live for none)"
+                : " (anyone who reaches this machine; --no-live for none)"));
+    }
+
+    /**
+     * Stops the live page. A page that was watching (it asked in the last few seconds) first gets a few seconds to
+     * see the end and fetch report.html, which it keeps: its link then opens the report after this command exits.
+     */
+    private void closeLivePage() {
+        if (liveServer == null) {
+            return;
+        }
+        if (live != null && !interrupted) {
+            long now = System.currentTimeMillis();
+            long deadline = now + LIVE_PAGE_LINGER.toMillis();
+            if (now - live.lastPollMs() < LIVE_PAGE_LINGER.toMillis()) {
+                while (System.currentTimeMillis() < deadline && liveServer.reportServedMs() < now) {
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+            }
+        }
+        liveServer.close();
+        if (live != null) {
+            live.close();
         }
     }
 

@@ -70,14 +70,17 @@ final class ScenarioRunner {
     private final RunFolderSpace space;
     /** --profile: the run's profiler; null without. */
     private final RunProfiler profiler;
+    /** Whether the live page reads the JTL as it grows (a distributed run's rows are then sent back each second). */
+    private final boolean live;
     /** --influxdb: the run's InfluxDB; null without. */
     private final RunInflux influx;
     private volatile JMeterRun current;
 
     ScenarioRunner(RunSettings settings, StressHome home, JavaRuntime java, JMeterHome jmeter,
             List<Path> pluginJarsToAdd, RunLayout layout, RunFolderSpace space, PrintStream err, boolean terminal,
-            RunInflux influx) {
+            boolean live, RunInflux influx) {
         this.settings = settings;
+        this.live = live;
         this.home = home;
         this.java = java;
         this.jmeter = jmeter;
@@ -438,6 +441,11 @@ final class ScenarioRunner {
         p.put("perfmon_host", endpoints.agentHost);
         p.put("perfmon_port", String.valueOf(endpoints.agentPort));
         p.put("perfmon_file", layout.perfMonCsv(name).toString());
+        if (live && !generators.isEmpty()) {
+            // JMeter's servers send their rows back every 100 samples or every 60 s (StrippedBatch); for the live page,
+            // at least every second (the servers read it: -G)
+            p.put("time_threshold", "1000");
+        }
         return p;
     }
 }

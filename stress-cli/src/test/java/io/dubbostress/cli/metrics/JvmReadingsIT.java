@@ -254,10 +254,14 @@ class JvmReadingsIT {
     void anAgentThatDoesNotServeTheseMetricsIsSaidInOneLine() throws Exception {
         Assumptions.assumeTrue(classic != null, "the classic agent runs on x86-64 here, once the build assembled it");
         assertThat(classicSaid.lines()).as(classicSaid).hasSize(1);
+        // the classic agent serves cpu:pid=N (SIGAR's process CPU), not process:pid=N nor cpu:cswitch
         assertThat(classicSaid).matches("stress run: it-classic: JVM metrics from the agent 127\\.0\\.0\\.1:\\d+: no"
-                + " reading in [1-9]\\d* line\\(s\\) \\(an agent that does not serve process:pid=N and cpu:cswitch, such"
-                + " as the classic ServerAgent, answers them with empty fields\\); no JVM figures for this scenario\\s*");
-        assertThat(Files.readAllLines(classicCsv)).as("the header only").hasSize(1);
+                + " reading of cpu:cswitch, process:pid=N:cswitch, process:pid=N:fds, process:pid=N:threads in"
+                + " [1-9]\\d* line\\(s\\) \\(an agent that does not serve them, such as the classic ServerAgent,"
+                + " answers them with empty fields\\); those JVM figures are missing for this scenario\\s*");
+        List<String> rows = Files.readAllLines(classicCsv);
+        assertThat(rows.subList(1, rows.size())).as("its rows: the JVMs' CPU only").isNotEmpty()
+                .allMatch(r -> r.matches("\\d+,\\d+,127\\.0\\.0\\.1 JVM (grower|steady) pid=\\d+ cpu,.*"));
     }
 
     /** The slope of the readings taken while the grower grew (from 1 s after its start to its end), per hour. */

@@ -113,4 +113,19 @@ class RateScheduleTest {
         assertThat(RateSchedule.parse("100:20s,300").sized(twenty).asProperty()).isEqualTo("100:20s");
         assertThat(RateSchedule.NONE.sized(twenty).ending()).isSameAs(RateSchedule.NONE);
     }
+
+    /** The live page's target line: the rate asked for at each moment of the schedule, as the element paces it. */
+    @Test
+    void theRateAskedForAtEachMomentOfTheSchedule() {
+        RateSchedule ramp = RateSchedule.parse("0..1000:10s,1000,200:5s").sized(Duration.ofSeconds(30));
+        assertThat(ramp.rateAt(0)).isEqualTo(0);
+        assertThat(ramp.rateAt(2.5)).isEqualTo(250);
+        assertThat(ramp.rateAt(9.99)).isCloseTo(999, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(ramp.rateAt(10)).isEqualTo(1000);
+        assertThat(ramp.rateAt(24.9)).isEqualTo(1000);
+        assertThat(ramp.rateAt(25)).isEqualTo(200);
+        assertThat(ramp.rateAt(30)).as("after the schedule").isEqualTo(0);
+        assertThat(RateSchedule.parse("500").rateAt(1e6)).as("a last step without a length lasts").isEqualTo(500);
+        assertThat(RateSchedule.NONE.rateAt(1)).isNaN();
+    }
 }

@@ -52,8 +52,8 @@ class CliBadInputTest {
         refused("stress consumer: Unknown option: '--provider'", "consumer", "--provider", "dubbo://x:1");
         refused("stress compare: Unknown option: '--fail'", "compare", "--fail", "a", "b");
         assertThat(err).contains("--fail-on");
-        refused("stress: unknown command 'rnu' (commands: help, report, compare, gc, agent, run, rmi-keystore, "
-                + "provider, consumer)", "rnu");
+        refused("stress: unknown command 'rnu' (commands: help, report, compare, gc, agent, run, live, "
+                + "rmi-keystore, provider, consumer)", "rnu");
         assertThat(err).contains("Run 'stress --help' for the options.");
     }
 

@@ -1,5 +1,6 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.cli.testkit.Jtl;
 import io.dubbostress.cli.testkit.RunningCli;
 
 import io.dubbostress.testsupport.RestartableService;

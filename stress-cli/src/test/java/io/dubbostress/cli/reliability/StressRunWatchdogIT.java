@@ -1,5 +1,6 @@
 package io.dubbostress.cli.reliability;
 
+import io.dubbostress.cli.testkit.Jtl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

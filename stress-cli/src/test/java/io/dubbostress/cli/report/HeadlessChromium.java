@@ -46,6 +46,11 @@ public final class HeadlessChromium {
         return new HeadlessChromium(Paths.get(path), work);
     }
 
+    /** The Chromium binary found. */
+    public Path binary() {
+        return binary;
+    }
+
     /** What a run printed. */
     public static final class Run {
         public final String stdout;

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import io.dubbostress.cli.testkit.LivePoller;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (double while the SLO held, bisect after a break, try a step that was not sure once more), each verdict must be the
  * SLO applied to the step's figures (held: within it and the rate driven; otherwise broken, or not sure with a
  * reason), the figures must be what the JTL holds (counted again here, {@link SearchStepsRecount}), and the answer
- * must be in capacity.json, capacity.md and on the console.
+ * must be in capacity.json, capacity.md and on the console; the live page must have shown the steps as they went,
+ * and their verdicts.
  */
 class CapacitySearchIT {
 
@@ -33,11 +36,14 @@ class CapacitySearchIT {
     void findsTheHighestRateThatHoldsTheSloForDirectAndHop() throws Exception {
         Path run = dir.resolve("run");
         Path out = dir.resolve("stress.out");
+        LivePoller live;
         try (ChildJvm cli = StressCli.start(out, "run", "--scenarios", "direct-1k,hop-1k", "--threads", "8",
                 "--duration", "5s", "--warmup", "1500ms", "--rate", "100", "--find-max-rate", "--slo", "p99=20ms",
-                "--search-trials", "3", "--no-dashboard", "--out", run.toString())) {
+                "--search-trials", "3", "--no-dashboard", "--live-port", "0", "--out", run.toString())) {
+            live = LivePoller.start(cli);
             assertThat(cli.waitFor(Duration.ofMinutes(6))).isTrue();
             assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(40)).isZero();
+            live.close();
         }
         JsonNode capacity = new ObjectMapper().readTree(run.resolve("capacity.json").toFile());
         assertThat(capacity.get("schema").asText()).isEqualTo("dubbo-stress/capacity/2");
@@ -96,6 +102,21 @@ class CapacitySearchIT {
             assertThat(runs.get(0)).isEqualTo(scenario.get("name").asText() + "-search-1");
         }
         SearchStepsRecount.assertFiguresMatchTheJtl(run);
+        // the live page listed each step as the search went: before its verdict (the step running or waiting), then
+        // with it; the last it said of each step is capacity.json's verdict
+        Map<String, List<String>> told = live.capacityVerdicts();
+        boolean seenBeforeItsVerdict = false;
+        for (JsonNode scenario : capacity.get("scenarios")) {
+            for (JsonNode trial : scenario.get("trials")) {
+                String step = trial.get("scenario").asText() + "/" + trial.get("step").asInt();
+                assertThat(told).as("the live page's steps").containsKey(step);
+                List<String> verdicts = told.get(step);
+                assertThat(verdicts.get(verdicts.size() - 1)).as(step + " as the page said it last")
+                        .isEqualTo(trial.get("verdict").asText());
+                seenBeforeItsVerdict |= verdicts.get(0) == null;
+            }
+        }
+        assertThat(seenBeforeItsVerdict).as("a step shown before its verdict: " + told).isTrue();
         String console = Files.readString(out);
         assertThat(console).contains("# Capacity search", "direct-1k achieved /s", "hop-1k achieved /s", "| 100 |");
         for (JsonNode scenario : capacity.get("scenarios")) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dubbostress.cli.testkit.JtlSeconds;
+import io.dubbostress.cli.testkit.LivePoller;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
 import java.nio.file.Files;
@@ -11,12 +13,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code stress run --remote}: the plan runs on a real {@code jmeter-server} (the embedded home's, on loopback), the
- * samples come back to the JTL of the run.
+ * samples come back to the JTL of the run, and the live page follows them as they come.
  */
 class RemoteRunIT {
 
@@ -42,12 +45,25 @@ class RemoteRunIT {
                     + Files.readString(serverDir.resolve("server.out"))).isTrue();
 
             Path run = dir.resolve("run");
+            LivePoller live;
             try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--scenarios", "direct-1k",
                     "--threads", "2", "--duration", io.dubbostress.testsupport.BoxLoad.scaled(5, 30) + "s", "--no-dashboard", "--remote", "127.0.0.1:" + rmiPort,
-                    "--out", run.toString())) {
+                    "--live-port", "0", "--out", run.toString())) {
+                live = LivePoller.start(cli);
                 assertThat(cli.waitFor(Duration.ofMinutes(5))).isTrue();
                 assertThat(cli.stop(Duration.ofSeconds(1))).as(cli.logTail(40)).isZero();
+                live.close();
             }
+            // the live page followed the rows the server sent back as the scenario ran (each second: -Gtime_threshold),
+            // and every second it showed is what the JTL holds for it
+            Map<Long, JtlSeconds.Second> counted = JtlSeconds.count(run.resolve("scenarios/direct-1k/results.jtl"));
+            Map<Long, JsonNode> shown = live.secondsWhileRunning("direct-1k");
+            assertThat(shown).as("seconds shown while the remote scenario ran").isNotEmpty();
+            shown.forEach((second, figures) -> {
+                JtlSeconds.Second exact = counted.getOrDefault(second, JtlSeconds.Second.NONE);
+                assertThat(figures.get(1).asLong()).as("calls of " + figures).isEqualTo(exact.calls());
+                assertThat(figures.get(2).asLong()).as("errors of " + figures).isEqualTo(exact.errors());
+            });
             JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(runJson.at("/settings/remote").asText()).isEqualTo("127.0.0.1:" + rmiPort);
             List<String> lines = Files.readAllLines(run.resolve("scenarios/direct-1k/results.jtl"));

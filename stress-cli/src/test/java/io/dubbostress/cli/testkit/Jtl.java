@@ -1,4 +1,4 @@
-package io.dubbostress.cli.reliability;
+package io.dubbostress.cli.testkit;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,21 +12,26 @@ import java.util.stream.Stream;
  * The rows of a JMeter CSV results file (a JTL, or the PerfMon collector's CSV) as the test needs them, read with a
  * reader of its own (quoted fields as JMeter writes them) so the test does not lean on the report's reader.
  */
-final class Jtl {
+public final class Jtl {
 
     /** One row. */
-    static final class Row {
-        final long timeStamp;
-        final long elapsed;
-        final String label;
-        final String responseCode;
-        final String responseMessage;
-        final String threadName;
-        final boolean success;
+    public static final class Row {
+        public final long timeStamp;
+        public final long elapsed;
+        /** The sampler's {@code elapsed_us}, -1 when the row has none (no column, empty, {@code null}). */
+        public final long elapsedUs;
+        public final String label;
+        public final String responseCode;
+        public final String responseMessage;
+        public final String threadName;
+        public final boolean success;
 
         Row(List<String> header, List<String> cells) {
             timeStamp = Long.parseLong(cells.get(header.indexOf("timeStamp")));
             elapsed = Long.parseLong(cells.get(header.indexOf("elapsed")));
+            int us = header.indexOf("elapsed_us");
+            String micros = us < 0 ? "" : cells.get(us);
+            elapsedUs = micros.isEmpty() || micros.equals("null") ? -1 : Long.parseLong(micros);
             label = cells.get(header.indexOf("label"));
             responseCode = cells.get(header.indexOf("responseCode"));
             responseMessage = cells.get(header.indexOf("responseMessage"));
@@ -34,7 +39,7 @@ final class Jtl {
             success = Boolean.parseBoolean(cells.get(header.indexOf("success")));
         }
 
-        long end() {
+        public long end() {
             return timeStamp + elapsed;
         }
 
@@ -48,7 +53,7 @@ final class Jtl {
     private Jtl() {
     }
 
-    static List<Row> read(Path file) throws IOException {
+    public static List<Row> read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         List<String> header = split(lines.get(0));
         List<Row> rows = new ArrayList<>();
@@ -64,7 +69,7 @@ final class Jtl {
     }
 
     /** The first row's timeStamp (the file may be growing; its first row must be whole). */
-    static long firstTimeStamp(Path file) throws IOException {
+    public static long firstTimeStamp(Path file) throws IOException {
         try (java.io.BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             List<String> header = split(reader.readLine());
             return Long.parseLong(split(reader.readLine()).get(header.indexOf("timeStamp")));
@@ -72,7 +77,7 @@ final class Jtl {
     }
 
     /** Data rows written so far (the file may be growing; 0 while it does not exist). */
-    static long rowsSoFar(Path file) {
+    public static long rowsSoFar(Path file) {
         if (!Files.exists(file)) {
             return 0;
         }
@@ -84,7 +89,7 @@ final class Jtl {
     }
 
     /** One CSV line, fields optionally quoted with "" for a quote inside. */
-    static List<String> split(String line) {
+    public static List<String> split(String line) {
         List<String> cells = new ArrayList<>();
         StringBuilder cell = new StringBuilder();
         boolean quoted = false;
