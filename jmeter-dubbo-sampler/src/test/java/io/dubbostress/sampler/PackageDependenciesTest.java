@@ -16,7 +16,7 @@ class PackageDependenciesTest {
 
     /** Top to bottom; the 3.3 jar's test lists the same. */
     static final String[] LAYERS = {
-        "control.gui",                          // the sampler's GUI
+        "control.gui jtl.gui",                  // the sampler's GUI; the Batched JTL Writer's
         "config.gui",                           // the Dubbo Defaults' GUI: fields, browsing, the IDL picker
         "idl",                                  // protobuf IDL and gRPC calls (3.3 jar; the 2.7 jar's browser stub)
         "sampler backend",                      // the elements JMeter runs: the sampler keeps the clock and verdict;
@@ -25,6 +25,7 @@ class PackageDependenciesTest {
         "browse hop value pacing.gui",          // registries browsed; the HTTP hop; arguments and attachments
         "failure config pacing",                // failure codes and decoding; the Defaults; the rate schedule
         "nacos install json jtl",               // the Nacos client's side; the jar itself; JSON; the JTL's columns
+        "gui",                                  // the GUIs' texts in JMeter's language (GuiText)
     };
 
     private static PackageGraph graph;

@@ -28,7 +28,7 @@ class PackageDependenciesTest {
                 "change",           // a figure's change between trials with its interval (compare's and the answer's)
                 "model",            // the report's figures: scenarios, percentiles, hop overhead, timelines, profiles
                 "perfmon profile",  // PerfMon CSVs and JVM readings; async-profiler's JFR recordings
-                "jtl run",          // JMeter's CSV files; the run folder's layout and run.json
+                "jtl run text",     // JMeter's CSV files; the run folder's layout and run.json; the pages' words
                 "."))               // the library's error, JSON mapper, number format, leak rule, atomic writes
                 .as("uses that run up or sideways (package -> package it uses)").isEmpty();
     }

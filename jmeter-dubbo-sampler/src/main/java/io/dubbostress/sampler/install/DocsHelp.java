@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.install;
 
+import io.dubbostress.sampler.gui.GuiText;
 import java.awt.Desktop;
 import java.awt.event.ActionEvent;
 import java.io.IOException;
@@ -169,7 +170,7 @@ public final class DocsHelp {
         JTextField address = new JTextField(page);
         address.setEditable(false);
         JOptionPane.showMessageDialog(GuiPackage.getInstance().getMainFrame(),
-                new Object[] {"No browser could be opened. The documentation of " + label + " is at:", address},
-                "Help", JOptionPane.INFORMATION_MESSAGE);
+                new Object[] {GuiText.format("help.noBrowser", label), address}, GuiText.get("help.title"),
+                JOptionPane.INFORMATION_MESSAGE);
     }
 }

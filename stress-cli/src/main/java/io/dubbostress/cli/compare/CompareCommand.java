@@ -2,12 +2,14 @@ package io.dubbostress.cli.compare;
 
 import io.dubbostress.cli.OutFolder;
 import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.LanguageOption;
 import io.dubbostress.report.compare.CompareBuilder;
 import io.dubbostress.report.compare.Comparison;
 import io.dubbostress.report.compare.ComparisonFiles;
 import io.dubbostress.report.compare.FailOn;
-import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.text.ReportText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -102,6 +104,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "Do not print the Markdown.")
     private boolean quiet;
 
+    @Mixin
+    private LanguageOption language = new LanguageOption();
+
     @Override
     public Integer call() {
         CompareBuilder builder = new CompareBuilder().confidence(confidence).resamples(resamples).seed(seed)
@@ -117,17 +122,16 @@ public final class CompareCommand implements Callable<Integer> {
         });
         Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
         Comparison comparison = builder.build(base, news);
-        String markdown = ComparisonFiles.write(comparison, dir);
+        ReportText text = language.text();
+        String markdown = ComparisonFiles.write(comparison, dir, text);
         if (!quiet) {
             stdout.print(markdown);
             stdout.flush();
         }
-        stderr.println("stress compare: wrote " + dir.resolve(RunLayout.COMPARE_MD) + ", " + RunLayout.COMPARE_JSON
-                + ", " + RunLayout.COMPARE_HTML + " (" + comparison.scenarios().size() + " scenario(s)"
-                + (comparison.warnings().isEmpty() ? "" : ", " + comparison.warnings().size() + " warnings") + ")");
+        stderr.println("stress compare: " + ComparisonFiles.writtenLine(comparison, dir, text));
         int exit = 0;
         for (var failed : comparison.failed()) {
-            stderr.println("stress compare: failed: " + failed.name() + ": " + failed.reason());
+            stderr.println("stress compare: " + text.get("console.failed", failed.name(), failed.reason()));
             exit = 1;
         }
         if (comparison.gate() != null) {
@@ -137,7 +141,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (!comparison.gate().holds()) {
                 exit = 1;
             } else {
-                stderr.println("stress compare: --fail-on " + comparison.gate().limits() + ": holds");
+                stderr.println("stress compare: " + text.get("compare.console.holds", comparison.gate().limits()));
             }
         }
         stderr.flush();

@@ -1,15 +1,18 @@
 package io.dubbostress.cli.report;
 
 import io.dubbostress.cli.options.DurationConverter;
+import io.dubbostress.cli.options.LanguageOption;
 import io.dubbostress.report.model.Reference;
 import io.dubbostress.report.model.Report;
 import io.dubbostress.report.read.ReferenceFile;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.read.ReportBuilder;
 import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.OutFolder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -94,6 +97,9 @@ public final class ReportCommand implements Callable<Integer> {
                     + "docs/REPORT.md, 'The reference's table').")
     private String reference;
 
+    @Mixin
+    private LanguageOption language = new LanguageOption();
+
     @Option(names = "--pdf", description = "Also print report.html to report.pdf with headless Chromium "
             + "(STRESS_CHROMIUM, or chromium on the PATH); without Chromium, one line says so and the exit code is 1.")
     private boolean pdf;
@@ -111,7 +117,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (earlier != null) {
             report = report.withReference(earlier);
         }
-        write(report, dir, quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
+        write(report, dir, language.text(), quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
         int code = report.failedScenarios().isEmpty() ? 0 : 1;
         if (pdf) {
             Path html = dir.resolve(RunLayout.REPORT_HTML);
@@ -145,17 +151,20 @@ public final class ReportCommand implements Callable<Integer> {
      */
     static Report write(ReportBuilder builder, List<Path> inputs, Path dir, PrintWriter stdout,
             PrintWriter stderr) {
-        return write(builder.build(inputs), dir, stdout, stderr);
+        return write(builder.build(inputs), dir, ReportText.english(), stdout, stderr);
     }
 
-    /** Writes a report built already (as {@link #write(ReportBuilder, List, Path, PrintWriter, PrintWriter)}). */
-    static Report write(Report report, Path dir, PrintWriter stdout, PrintWriter stderr) {
-        String markdown = ReportFiles.write(report, dir);
+    /**
+     * Writes a report built already (as {@link #write(ReportBuilder, List, Path, PrintWriter, PrintWriter)}), its
+     * pages and lines in {@code text}'s language.
+     */
+    static Report write(Report report, Path dir, ReportText text, PrintWriter stdout, PrintWriter stderr) {
+        String markdown = ReportFiles.write(report, dir, text);
         if (stdout != null) {
             stdout.print(markdown);
             stdout.flush();
         }
-        for (String line : ReportFiles.writtenLines(report, dir)) {
+        for (String line : ReportFiles.writtenLines(report, dir, text)) {
             stderr.println("stress report: " + line);
         }
         stderr.flush();

@@ -4,6 +4,7 @@ import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.options.CapacityOptions;
 import io.dubbostress.cli.options.HarnessOptions;
 import io.dubbostress.cli.options.InfluxOptions;
+import io.dubbostress.cli.options.LanguageOption;
 import io.dubbostress.cli.options.InfluxTarget;
 import io.dubbostress.cli.options.JMeterOptions;
 import io.dubbostress.cli.options.LiveOptions;
@@ -89,6 +90,9 @@ public class RunCommand implements Callable<Integer> {
     @ArgGroup(exclusive = false, heading = "%nInfluxDB (docs/RUN.md, Watching a run):%n")
     InfluxOptions influx;
 
+    @Mixin
+    LanguageOption language = new LanguageOption();
+
     @Option(names = "--profile", description = "Profile each JVM the run starts (provider, consumer, JMeter) over "
             + "each scenario's steady window with async-profiler (CPU, allocations, lock waits): flame graphs, top "
             + "frames and, per hop/direct pair, the frames the hop adds per call, in the report (docs/PROFILES.md).")
@@ -156,7 +160,7 @@ public class RunCommand implements Callable<Integer> {
         RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
                 out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null, profiling,
-                influxdb);
+                influxdb, language.text());
         // the shares, and an address the servers can call back, are checked before anything starts
         if (!settings.remote().isEmpty()) {
             settings.generators().threadsPerServer(h.threads());

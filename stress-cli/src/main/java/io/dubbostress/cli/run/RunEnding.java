@@ -11,7 +11,7 @@ import io.dubbostress.report.model.Report;
 import io.dubbostress.report.read.ReportBuilder;
 import io.dubbostress.report.write.AnswerText;
 import io.dubbostress.report.write.ReportFiles;
-import io.dubbostress.report.write.ReportText;
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.ScenarioOutcome;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.UserError;
@@ -138,13 +138,13 @@ final class RunEnding {
                 onFailed.accept(failed);
                 report = report.withRunJson(Json.MAPPER.valueToTree(manifest));
             }
-            out.print(ReportFiles.write(report, layout.root()));
+            out.print(ReportFiles.write(report, layout.root(), settings.text()));
             out.flush();
-            for (String line : ReportFiles.writtenLines(report, layout.root())) {
+            for (String line : ReportFiles.writtenLines(report, layout.root(), settings.text())) {
                 errWriter.println("stress report: " + line);
             }
             // the answer again, last: the lines a user sees when the run ends (report.md opens with them too)
-            for (String line : closingLines(report)) {
+            for (String line : closingLines(report, settings.text())) {
                 out.println(line);
             }
             return true;
@@ -156,14 +156,16 @@ final class RunEnding {
         }
     }
 
-    /** The run's closing lines: the answer's sentences, one paragraph a line, or nothing without a hop/direct pair. */
-    static List<String> closingLines(Report report) {
-        ReportText text = ReportText.english();
+    /**
+     * The run's closing lines in {@code text}'s language: the answer's sentences, one paragraph a line, or nothing
+     * without a hop/direct pair.
+     */
+    static List<String> closingLines(Report report, ReportText text) {
         List<String> paragraphs = AnswerText.paragraphs(report.answer(), text);
         List<String> lines = new ArrayList<>();
         if (!paragraphs.isEmpty()) {
             lines.add("");
-            lines.add(text.get("answer.title") + ":");
+            lines.add(text.get("console.answer"));
             paragraphs.forEach(p -> lines.add("- " + p));
         }
         return lines;

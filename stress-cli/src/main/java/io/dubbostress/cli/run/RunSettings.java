@@ -10,6 +10,7 @@ import io.dubbostress.cli.options.RemoteOptions;
 import io.dubbostress.cli.options.Scenario;
 import io.dubbostress.cli.options.ServiceOptions;
 import io.dubbostress.cli.remote.RemoteGenerators;
+import io.dubbostress.report.text.ReportText;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,10 +24,12 @@ import java.util.Map;
  *     may take a suffix if another run has it
  * @param profile --profile, --profile-kernel: each JVM the run starts is profiled over each scenario's steady window
  * @param influx --influxdb: where the run is sent while it runs (its token never in {@link #asMap()}); null without
+ * @param text --lang: the language of report.md, report.html and the closing lines (not a setting of the run: not in
+ *     {@link #asMap()})
  */
 record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, CapacityOptions.Capacity capacity,
                    ServiceOptions.Services services, RemoteOptions.Remote remote, JMeterOptions.JMeter jmeter,
-                   Path out, boolean outIsStampedDefault, Profile profile, InfluxTarget influx) {
+                   Path out, boolean outIsStampedDefault, Profile profile, InfluxTarget influx, ReportText text) {
 
     /** How the run profiles its JVMs: not, by a CPU timer (--profile), by perf_events (--profile-kernel). */
     enum Profile { OFF, CPU, KERNEL }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own on the same files, the gate's exit codes, the same output for the same seed, loose JTLs, and bad input as one
  * line with exit code 2.
  */
-class CompareCommandTest {
+public class CompareCommandTest {
 
     @TempDir
     static Path dir;
@@ -40,7 +40,12 @@ class CompareCommandTest {
 
     /** A run folder with two trials of direct-1k: 8,000 samples over 8 s each, the first second warm-up. */
     static Path run(String name, double medianUs, long seed) throws IOException {
-        return run(name, medianUs, seed, "direct-1k", true, "completed", "completed");
+        return run(dir, name, medianUs, seed);
+    }
+
+    /** As {@link #run(String, double, long)}, in {@code dir} (other tests' folders). */
+    public static Path run(Path dir, String name, double medianUs, long seed) throws IOException {
+        return run(dir, name, medianUs, seed, "direct-1k", true, "completed", "completed");
     }
 
     /**
@@ -50,6 +55,11 @@ class CompareCommandTest {
      */
     static Path run(String name, double medianUs, long seed, String label, boolean micros, String... statuses)
             throws IOException {
+        return run(dir, name, medianUs, seed, label, micros, statuses);
+    }
+
+    private static Path run(Path dir, String name, double medianUs, long seed, String label, boolean micros,
+                            String... statuses) throws IOException {
         Path root = dir.resolve(name);
         RunLayout layout = new RunLayout(root);
         StringBuilder scenarios = new StringBuilder();

@@ -131,12 +131,49 @@ class HtmlReportIT {
             Files.copy(screenshot, docs.resolve("report-overview.png"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(firstScreen, docs.resolve("report-answer.png"), StandardCopyOption.REPLACE_EXISTING);
         }
+
+        // issue 38 item 4: the same run in Simplified Chinese: the page's own script draws every chart with its
+        // Chinese title and axes (the words it carries in #report-text), the tables still fit at 1,400 px
+        Path zh = dir.resolve("zh-CN");
+        cli.setErr(new PrintWriter(new StringWriter()));
+        assertThat(cli.execute("report", run.toString(), "--quiet", "--reference", "seed-003", "--lang", "zh-CN",
+                "--out", zh.toString())).isZero();
+        HeadlessChromium.Run chinese = chromium.run(zh.resolve("report.html"), Duration.ofSeconds(120),
+                "--window-size=1400,900", "--hide-scrollbars", "--dump-dom");
+        assertThat(chinese.consoleLines()).as("console messages").isEmpty();
+        String zhPage = chinese.stdout;
+        assertThat(zhPage).contains("<html lang=\"zh-CN\"", "<h2>结论</h2>", "各场景（稳态）：延迟与吞吐量",
+                "已绘制 7 张图表");
+        assertThat(attribute(zhPage, "data-charts-drawn")).isEqualTo(String.valueOf(CHARTS.length));
+        assertThat(attribute(zhPage, "data-tables-wider")).as("tables wider than 1,400 px").isEmpty();
+        String[] titles = {"按百分位的延迟（对数坐标）", "延迟随时间变化：p99（实线）与平均值（虚线）", "吞吐量随时间变化",
+            "服务器 CPU 与内存", "服务器网络", "服务器磁盘", "GC 停顿随时间变化（大圆点：Full GC）"};
+        for (int i = 0; i < CHARTS.length; i++) {
+            assertThat(section(zhPage, CHARTS[i])).as(CHARTS[i]).contains("class=\"chart-title\">" + titles[i] + "<");
+        }
+        assertThat(section(zhPage, "chart-percentiles")).contains(">百分位<", ">延迟 (µs)<");
+        assertThat(section(zhPage, "chart-latency-time")).containsPattern("<title>direct-1k p99 \\d\\d:\\d\\d:\\d\\d: "
+                + "\\d+ µs</title>").contains("direct-1k 平均值");
+        // the scenarios' table holds the same rows, cell by cell, its status words in Chinese
+        assertThat(tbody(zhPage, "table-0")).isEqualTo(tbody(page, "table-0").replace("<td>ok</td>", "<td>正常</td>"));
+        if (Boolean.getBoolean("stress.docs.images")) {
+            Path docs = Paths.get(System.getProperty("stress.home")).resolve("docs/images");
+            chromium.run(zh.resolve("report.html"), Duration.ofSeconds(120), "--window-size=1400,1000",
+                    "--hide-scrollbars", "--screenshot=" + docs.resolve("report-answer-zh-CN.png"));
+        }
     }
 
     private static String attribute(String page, String name) {
         Matcher m = Pattern.compile(name + "=\"([^\"]*)\"").matcher(page);
         assertThat(m.find()).as(name + " in the dumped DOM").isTrue();
         return m.group(1);
+    }
+
+    /** The rows of the table in the section with {@code id}. */
+    private static String tbody(String page, String id) {
+        int start = page.indexOf("<tbody>", page.indexOf("id=\"" + id + "\""));
+        assertThat(start).as(id).isPositive();
+        return page.substring(start, page.indexOf("</tbody>", start));
     }
 
     /** The markup of the element with {@code id}, up to the next chart. */

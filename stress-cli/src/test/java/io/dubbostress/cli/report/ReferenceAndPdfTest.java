@@ -1,5 +1,6 @@
 package io.dubbostress.cli.report;
 
+import io.dubbostress.report.text.ReportText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.cli.testkit.Cli;
@@ -56,7 +57,7 @@ class ReferenceAndPdfTest {
                 "Dubbo 2.7 + hessian2, 20 threads, 10 minutes per payload, a 2-core VM");
         // our p99 beside theirs: the report's own figure, in ms
         assertThat(md).contains(String.format(java.util.Locale.ROOT, "| p99 ms | %s | ",
-                io.dubbostress.report.write.ReportText.number(io.dubbostress.report.model.Answer.ms(
+                io.dubbostress.report.text.ReportText.number(io.dubbostress.report.model.Answer.ms(
                         json.at("/scenarios/0/latency/p99").asDouble() / 1000))));
         // the answer opens report.md, and report.json has it
         assertThat(md.indexOf("## The answer")).isLessThan(md.indexOf("## Scenarios"));

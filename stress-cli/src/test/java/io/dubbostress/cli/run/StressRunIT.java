@@ -238,6 +238,35 @@ class StressRunIT {
                 "- hop-100k: ");
     }
 
+    /**
+     * Issue 38 part 4: the same real run folder reported again with {@code --lang zh-CN}: report.json as it was, the
+     * answer said in Chinese with the same numbers (each a field of the block), and no English sentence left in
+     * report.md or in what report.html shows.
+     */
+    @Test
+    void theRunsReportInChineseHasTheAnswerInChineseAndNoEnglishSentence() throws IOException {
+        Path zh = dir.resolve("report-zh");
+        io.dubbostress.cli.testkit.Cli chinese = io.dubbostress.cli.testkit.Cli.run("report", run.toString(), "--out",
+                zh.toString(), "--lang", "zh-CN", "--quiet");
+        assertThat(chinese.exit).as(chinese.toString()).isZero();
+        JsonNode english = new ObjectMapper().readTree(run.resolve("report.json").toFile());
+        JsonNode again = new ObjectMapper().readTree(zh.resolve("report.json").toFile());
+        assertThat(again.get("answer")).as("report.json's answer, English in every language")
+                .isEqualTo(english.get("answer"));
+        String md = Files.readString(zh.resolve("report.md"));
+        String answer = md.substring(md.indexOf("## 结论"), md.indexOf("\n## ", md.indexOf("## 结论") + 1));
+        List<String> paragraphs = new ArrayList<>();
+        for (String line : answer.split("\n")) {
+            if (line.startsWith("- ")) {
+                paragraphs.add(line.substring(2));
+            }
+        }
+        io.dubbostress.report.answer.AnswerNumbers.assertSaidInChinese(english.get("answer"), paragraphs);
+        assertThat(io.dubbostress.cli.testkit.EnglishLeft.in(md)).as("English left in report.md").isEmpty();
+        assertThat(io.dubbostress.cli.testkit.EnglishLeft.in(io.dubbostress.cli.testkit.EnglishLeft.visibleText(
+                Files.readString(zh.resolve("report.html"))))).as("English left in report.html").isEmpty();
+    }
+
     @Test
     void leavesNoProcessBehind() {
         for (JsonNode service : runJson.get("services")) {

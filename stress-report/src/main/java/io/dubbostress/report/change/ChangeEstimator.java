@@ -47,6 +47,9 @@ import java.util.Locale;
  */
 public final class ChangeEstimator {
 
+    /** A figure's reason when one side is 0 (compare.md says it in its language). */
+    public static final String ZERO_REASON = "a value of 0: the change is judged on the difference, not the ratio";
+
     /** The power the minimum detectable effect is stated at. */
     static final double POWER = 0.8;
 
@@ -112,7 +115,7 @@ public final class ChangeEstimator {
             low = null;
             high = null;
             mde = null;
-            reason = "a value of 0: the change is judged on the difference, not the ratio";
+            reason = ZERO_REASON;
         } else {
             // the error share: the change is NEW - BASE as measured; the Agresti-Caffo adjustment (one more failure
             // and one more success per trial) moves the interval only

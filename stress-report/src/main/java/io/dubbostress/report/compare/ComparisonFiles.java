@@ -2,6 +2,7 @@ package io.dubbostress.report.compare;
 
 import io.dubbostress.report.Json;
 import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.write.Table;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.run.RunLayout;
@@ -36,19 +37,27 @@ public final class ComparisonFiles {
 
     /** Writes the three files into {@code dir} (created when missing) and returns the Markdown. */
     public static String write(Comparison comparison, Path dir) {
-        String markdown = ComparisonMarkdown.render(comparison);
+        return write(comparison, dir, ReportText.english());
+    }
+
+    /**
+     * As {@link #write(Comparison, Path)}, compare.md and compare.html in {@code text}'s language; compare.json is the
+     * same in every language.
+     */
+    public static String write(Comparison comparison, Path dir, ReportText text) {
+        String markdown = ComparisonMarkdown.render(comparison, text);
         try {
             Files.createDirectories(dir);
             ReportFiles.writeAtomically(dir.resolve(RunLayout.COMPARE_MD), markdown);
             ReportFiles.writeAtomically(dir.resolve(RunLayout.COMPARE_JSON), json(comparison) + "\n");
-            ReportFiles.writeAtomically(dir.resolve(RunLayout.COMPARE_HTML), html(comparison));
+            ReportFiles.writeAtomically(dir.resolve(RunLayout.COMPARE_HTML), html(comparison, text));
         } catch (IOException e) {
             throw ReportException.cannotWrite("could not write the comparison to " + dir + ": " + e.getMessage(), e);
         }
         return markdown;
     }
 
-    static String json(Comparison comparison) {
+    static String json(Object comparison) {
         try {
             return Json.MAPPER.writeValueAsString(comparison);
         } catch (JsonProcessingException e) {
@@ -56,38 +65,57 @@ public final class ComparisonFiles {
         }
     }
 
-    static String html(Comparison c) {
+    /**
+     * What {@link #write} printed for the console, in {@code text}'s language: {@code wrote DIR/compare.md,
+     * compare.json, compare.html (N scenario(s), M warnings)}.
+     */
+    public static String writtenLine(Comparison comparison, Path dir, ReportText text) {
+        String counts = text.get("compare.console.scenarios", String.valueOf(comparison.scenarios().size()))
+                + (comparison.warnings().isEmpty() ? "" : text.get("answer.list.separator")
+                        + text.get("console.warningsCount", String.valueOf(comparison.warnings().size())));
+        return text.get("console.wrote", dir.resolve(RunLayout.COMPARE_MD).toString(), RunLayout.COMPARE_JSON,
+                RunLayout.COMPARE_HTML, counts);
+    }
+
+    static String html(Comparison c, ReportText text) {
         StringBuilder tables = new StringBuilder();
-        List<Table> all = ComparisonMarkdown.tables(c);
+        List<Table> all = ComparisonMarkdown.tables(c, text);
         for (int i = 0; i < all.size(); i++) {
             tables.append(all.get(i).html("scenario-" + i));
         }
         StringBuilder gate = new StringBuilder();
         if (c.gate() != null) {
-            gate.append("<section id=\"gate\"><h2>Gate: --fail-on ").append(Table.escape(c.gate().limits()))
+            gate.append("<section id=\"gate\"><h2>").append(Table.escape(text.get("compare.gate", c.gate().limits())))
                     .append("</h2>\n<p class=\"").append(c.gate().holds() ? "verdict-better" : "verdict-worse")
-                    .append("\">").append(Table.escape(ComparisonMarkdown.gateLine(c.gate()))).append("</p>\n<ul>\n");
+                    .append("\">").append(Table.escape(ComparisonMarkdown.gateLine(c.gate(), text)))
+                    .append("</p>\n<ul>\n");
             c.gate().crossed().forEach(line -> gate.append("<li>").append(Table.escape(line)).append("</li>\n"));
             gate.append("</ul></section>\n");
         }
         StringBuilder warnings = new StringBuilder();
         if (!c.warnings().isEmpty()) {
-            warnings.append("<section id=\"warnings\"><h2>Warnings</h2>\n<ul class=\"warnings\">\n");
+            warnings.append("<section id=\"warnings\"><h2>").append(Table.escape(text.get("report.warnings")))
+                    .append("</h2>\n<ul class=\"warnings\">\n");
             c.warnings().forEach(w -> warnings.append("<li>").append(Table.escape(w)).append("</li>\n"));
             warnings.append("</ul></section>\n");
         }
-        String meta = "BASE: " + String.join(", ", c.base()) + " \u00b7 NEW: " + String.join(", ", c.news())
-                + " \u00b7 generated " + c.generatedAt();
-        return fill(resource(RESOURCES + "compare-template.html"), Map.of(
-                "CSS", resource(REPORT_RESOURCES + "report.css"),
-                "JS", resource(RESOURCES + "compare.js"),
-                "TITLE", "dubbo-stress comparison",
-                "META", Table.escape(meta),
-                "SUMMARY", Table.escape(ComparisonMarkdown.summary(c)),
-                "GATE", gate.toString(),
-                "TABLES", tables.toString(),
-                "WARNINGS", warnings.toString(),
-                "DATA", scriptSafe(json(c))));
+        String meta = text.get("compare.html.meta", String.join(", ", c.base()), String.join(", ", c.news()),
+                c.generatedAt());
+        Map<String, String> values = new java.util.HashMap<>();
+        values.put("LANG", text.language());
+        values.put("CSS", resource(REPORT_RESOURCES + "report.css"));
+        values.put("JS", resource(REPORT_RESOURCES + "text.js") + "\n" + resource(RESOURCES + "compare.js"));
+        values.put("TEXT", scriptSafe(json(text.scriptMessages())));
+        values.put("TITLE", Table.escape(text.get("compare.title")));
+        values.put("CHARTS", Table.escape(text.get("report.charts")));
+        values.put("CHART_STATUS", Table.escape(text.get("report.chartsNotDrawn")));
+        values.put("META", Table.escape(meta));
+        values.put("SUMMARY", Table.escape(ComparisonMarkdown.summary(c, text)));
+        values.put("GATE", gate.toString());
+        values.put("TABLES", tables.toString());
+        values.put("WARNINGS", warnings.toString());
+        values.put("DATA", scriptSafe(json(c)));
+        return fill(resource(RESOURCES + "compare-template.html"), values);
     }
 
     /** Replaces the template's {{NAME}} marks in one pass (text put in is never scanned again). */

@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
@@ -76,11 +77,16 @@ public record Answer(int confidencePercent, List<Payload> payloads, List<Limit> 
      * @param p50            the median
      * @param p99            the 99th percentile
      * @param tps            throughput
-     * @param profileSummary {@code --profile}: the sentence of where the hop's time goes (its figures are the
+     * @param profile        {@code --profile}: the sentence of where the hop's time goes (its figures are the
      *                       {@code profiles} block's), else null
      */
     public record Payload(String payload, String hop, String direct, int hopTrials, int directTrials, String method,
-                          Latency p50, Latency p99, Throughput tps, String profileSummary) {
+                          Latency p50, Latency p99, Throughput tps, Message profile) {
+
+        /** {@link #profile()} in English (report.json's {@code profileSummary}), else null. */
+        public String profileSummary() {
+            return profile == null ? null : profile.english();
+        }
     }
 
     /**

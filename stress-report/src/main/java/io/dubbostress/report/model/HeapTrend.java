@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.gc.GcEvent;
 import io.dubbostress.report.SeriesTrend;
 import java.util.ArrayList;
@@ -50,10 +51,10 @@ public final class HeapTrend {
     private final long firstFloorBytes;
     private final long lastFloorBytes;
     private final double slopeBytesPerHour;
-    private final String sentence;
+    private final Message sentence;
 
     private HeapTrend(Verdict verdict, int floors, long firstFloorBytes, long lastFloorBytes, double slopeBytesPerHour,
-                      String sentence) {
+                      Message sentence) {
         this.verdict = verdict;
         this.floors = floors;
         this.firstFloorBytes = firstFloorBytes;
@@ -77,27 +78,22 @@ public final class HeapTrend {
         }
         SeriesTrend trend = SeriesTrend.of(points, rule.minFloors(), MIN_RISE_PERCENT);
         if (trend.verdict() == SeriesTrend.Verdict.TOO_FEW) {
-            return new HeapTrend(Verdict.NO_VERDICT, points.size(), -1, -1, Double.NaN, String.format(Locale.ROOT,
-                    "no verdict: %d collection(s) of the whole heap (full, or G1 mixed) in the log, %d needed; the heap"
-                    + " after a young collection creeps up without any leak until one comes (run longer, or see the"
-                    + " live set with scripts/soak.sh)", points.size(), rule.minFloors()));
+            return new HeapTrend(Verdict.NO_VERDICT, points.size(), -1, -1, Double.NaN, Message.of("heap.noVerdict",
+                    String.valueOf(points.size()), String.valueOf(rule.minFloors())));
         }
         if (trend.spanMs() < rule.minSpanMs()) {
-            return new HeapTrend(Verdict.NO_VERDICT, points.size(), -1, -1, Double.NaN, String.format(Locale.ROOT,
-                    "no verdict: %d collection(s) of the whole heap over %s, a verdict needs %s or more (a heap "
-                    + "settling after the JVM's start is no leak; run longer)", points.size(), span(trend.spanMs()),
-                    span(rule.minSpanMs())));
+            return new HeapTrend(Verdict.NO_VERDICT, points.size(), -1, -1, Double.NaN, Message.of("heap.tooShort",
+                    String.valueOf(points.size()), span(trend.spanMs()), span(rule.minSpanMs())));
         }
         long first = Math.round(trend.first());
         long last = Math.round(trend.last());
         boolean rising = trend.verdict() == SeriesTrend.Verdict.RISING;
         double perHour = trend.slopePerHour();
-        String figures = String.format(Locale.ROOT, "heap after full/mixed GC %.1f -> %.1f MiB over %d collections in"
-                + " %.1f min (%+.1f MiB/h)", first / MIB, last / MIB, points.size(), trend.spanMs() / 60_000.0,
-                perHour / MIB);
-        return new HeapTrend(rising ? Verdict.RISING : Verdict.FLAT, points.size(), first, last, perHour, rising
-                ? figures + ": it keeps rising, the classic leak signal (a heap dump after a full GC shows what holds it)"
-                : figures + ": flat");
+        return new HeapTrend(rising ? Verdict.RISING : Verdict.FLAT, points.size(), first, last, perHour,
+                Message.of(rising ? "heap.rising" : "heap.flat", String.format(Locale.ROOT, "%.1f", first / MIB),
+                        String.format(Locale.ROOT, "%.1f", last / MIB), String.valueOf(points.size()),
+                        String.format(Locale.ROOT, "%.1f", trend.spanMs() / 60_000.0),
+                        String.format(Locale.ROOT, "%+.1f", perHour / MIB)));
     }
 
     private static String span(long ms) {
@@ -133,8 +129,13 @@ public final class HeapTrend {
         return slopeBytesPerHour;
     }
 
-    /** The figures and the verdict in words. */
+    /** The figures and the verdict in words (English: report.json's). */
     public String sentence() {
+        return sentence.english();
+    }
+
+    /** {@link #sentence()} to be said in a page's language. */
+    public Message message() {
         return sentence;
     }
 }

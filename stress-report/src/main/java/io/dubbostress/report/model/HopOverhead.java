@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -57,7 +58,7 @@ public final class HopOverhead {
      * is said in {@code warnings}: a difference against failures would be a figure about nothing.
      */
     public static List<HopOverhead> pairs(List<ScenarioResult> scenarios, Map<String, String> explicitPairs,
-                                          List<String> warnings) {
+                                          List<Message> warnings) {
         Map<String, ScenarioResult> byName = new LinkedHashMap<>();
         scenarios.forEach(s -> byName.put(s.name(), s));
         List<HopOverhead> result = new ArrayList<>();
@@ -70,8 +71,7 @@ public final class HopOverhead {
             }
             ScenarioResult failed = scenario.outcome().failed() ? scenario : twin.outcome().failed() ? twin : null;
             if (failed != null) {
-                warnings.add("hop overhead " + scenario.name() + " vs " + twin.name() + " not computed: "
-                        + failed.name() + " failed");
+                warnings.add(Message.of("warning.hopNotComputed", scenario.name(), twin.name(), failed.name()));
                 continue;
             }
             result.add(new HopOverhead(scenario, twin));

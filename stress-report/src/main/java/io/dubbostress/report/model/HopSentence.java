@@ -1,6 +1,7 @@
 package io.dubbostress.report.model;
 
 import io.dubbostress.report.profile.Component;
+import io.dubbostress.report.text.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,12 +31,10 @@ final class HopSentence {
     private record Contributor(String service, ProfileDiff.Delta component, ProfileDiff.Delta place) {
     }
 
-    static String of(HopOverhead pair, Map<String, ProfileDiff> diffs, List<String> notCompared) {
-        StringBuilder out = new StringBuilder();
-        out.append(pair.hop().name()).append(" vs ").append(pair.direct().name())
-                .append(" (CPU per call, from the profiles): ");
+    /** The sentence, said in the page's language ({@link Message#english()}: report.json's). */
+    static Message of(String hop, String direct, Map<String, ProfileDiff> diffs, List<Message> notCompared) {
         List<Contributor> contributors = new ArrayList<>();
-        List<String> compiling = new ArrayList<>();
+        List<Message> compiling = new ArrayList<>();
         for (Map.Entry<String, ProfileDiff> e : diffs.entrySet()) {
             if (e.getKey().equals(LOAD_GENERATOR)) {
                 continue;
@@ -43,8 +42,7 @@ final class HopSentence {
             for (ProfileDiff.Delta component : e.getValue().components()) {
                 if (component.name().equals(Component.JIT)) {
                     if (Math.abs(component.delta()) >= 0.05) {
-                        compiling.add(String.format(Locale.ROOT, "the %s's %+.1f \u00b5s", e.getKey(),
-                                component.delta()));
+                        compiling.add(Message.of("hopSentence.jitItem", service(e.getKey()), us(component.delta())));
                     }
                 } else if (component.delta() > 0) {
                     contributors.add(new Contributor(e.getKey(), component,
@@ -54,48 +52,56 @@ final class HopSentence {
         }
         contributors.sort(Comparator.comparingDouble((Contributor c) -> c.component().delta()).reversed());
         List<Contributor> top = contributors.subList(0, Math.min(3, contributors.size()));
+        Message body;
         if (top.isEmpty()) {
-            out.append(diffs.isEmpty() ? "no JVM's profiles compare" : "no component of the services takes more CPU"
-                    + " per call in the hop scenario");
+            body = Message.of(diffs.isEmpty() ? "hopSentence.noDiffs" : "hopSentence.noComponent");
         } else {
-            out.append(top.size() == 1 ? "the biggest contributor is " : "the biggest contributors are ");
-            for (int i = 0; i < top.size(); i++) {
-                if (i > 0) {
-                    out.append(i == top.size() - 1 ? " and " : ", ");
-                }
-                Contributor c = top.get(i);
-                out.append("the ").append(c.service()).append("'s ").append(c.component().name())
-                        .append(String.format(Locale.ROOT, " (%+.1f \u00b5s", c.component().delta()));
-                if (c.place() != null) {
-                    out.append(", most at ").append(shortName(c.place().name()));
-                }
-                out.append(')');
+            List<Message> items = new ArrayList<>();
+            for (Contributor c : top) {
+                items.add(Message.of("hopSentence.contributor", service(c.service()), c.component().name(),
+                        us(c.component().delta()), c.place() == null ? ""
+                                : Message.of("hopSentence.mostAt", shortName(c.place().name()))));
             }
+            body = Message.of(top.size() == 1 ? "hopSentence.biggestOne" : "hopSentence.biggest",
+                    Message.list("hopSentence.comma", "hopSentence.and", items));
         }
-        List<String> totals = new ArrayList<>();
-        String generator = null;
+        List<Message> tail = new ArrayList<>();
+        List<Message> totals = new ArrayList<>();
+        Message generator = null;
         for (Map.Entry<String, ProfileDiff> e : diffs.entrySet()) {
-            String figure = String.format(Locale.ROOT, "%+.1f \u00b5s", e.getValue().deltaUsPerCall());
+            String figure = us(e.getValue().deltaUsPerCall());
             if (e.getKey().equals(LOAD_GENERATOR)) {
-                generator = "JMeter (the load generator) " + figure;
+                generator = Message.of("hopSentence.generator", figure);
             } else {
-                totals.add("the " + e.getKey() + " " + figure);
+                totals.add(Message.of("hopSentence.total", service(e.getKey()), figure));
             }
         }
         if (!totals.isEmpty()) {
-            out.append("; in all ").append(String.join(", ", totals));
+            tail.add(Message.of("hopSentence.inAll", Message.list("hopSentence.comma", "hopSentence.comma", totals)));
         }
         if (generator != null) {
-            out.append("; ").append(generator);
+            tail.add(generator);
         }
         if (!compiling.isEmpty()) {
-            out.append("; set apart, the JIT compiler: ").append(String.join(", ", compiling))
-                    .append(" (code still being compiled: a longer --warmup leaves it out)");
+            tail.add(Message.of("hopSentence.jit", Message.list("hopSentence.comma", "hopSentence.comma", compiling)));
         }
         if (!notCompared.isEmpty()) {
-            out.append("; not compared: ").append(String.join("; ", notCompared));
+            tail.add(Message.of("hopSentence.notCompared", Message.list("list.semicolon", "list.semicolon",
+                    notCompared)));
         }
-        return out.append('.').toString();
+        return Message.of("hopSentence.sentence", hop, direct, body,
+                Message.joined("", tail));
+    }
+
+    /** A service of the run by its word in the page's language ({@code the consumer's}), any other by its name. */
+    static Message service(String name) {
+        return SERVICES.contains(name) ? Message.of("hopSentence.service." + name) : Message.verbatim(name);
+    }
+
+    private static final List<String> SERVICES = List.of("provider", "consumer");
+
+    private static String us(double delta) {
+        return String.format(Locale.ROOT, "%+.1f", delta);
     }
 
     /** {@code Http11InputBuffer.parseHeader} for {@code org.apache.coyote.http11.Http11InputBuffer.parseHeader}. */

@@ -40,7 +40,8 @@ public final class ProfileDiff {
         }
     }
 
-    private ProfileDiff(String service, double hopUsPerCall, double directUsPerCall, List<Delta> components,
+    /** The figures as {@link #of} finds them (and HopSentenceTest makes them). */
+    ProfileDiff(String service, double hopUsPerCall, double directUsPerCall, List<Delta> components,
                         List<Delta> places, List<Delta> frames) {
         this.service = service;
         this.hopUsPerCall = hopUsPerCall;

@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.profile.ProfileCapture;
 import io.dubbostress.report.run.RunLayout;
 import java.io.IOException;
@@ -30,11 +31,11 @@ public final class ProfileSection {
 
     private final Map<String, List<ServiceProfile>> byScenario;
     private final Map<HopOverhead, Map<String, ProfileDiff>> diffs;
-    private final Map<HopOverhead, String> sentences;
+    private final Map<HopOverhead, Message> sentences;
     private final Map<String, Double> hostSwitches;
 
     private ProfileSection(Map<String, List<ServiceProfile>> byScenario,
-                           Map<HopOverhead, Map<String, ProfileDiff>> diffs, Map<HopOverhead, String> sentences,
+                           Map<HopOverhead, Map<String, ProfileDiff>> diffs, Map<HopOverhead, Message> sentences,
                            Map<String, Double> hostSwitches) {
         this.byScenario = byScenario;
         this.diffs = diffs;
@@ -60,7 +61,7 @@ public final class ProfileSection {
      * {@code settings.profile}); then a scenario without a capture.json is said, else such a run has no section.
      */
     public static ProfileSection read(Path root, boolean profiled, List<ScenarioResult> scenarios,
-                                      List<HopOverhead> hops, List<String> warnings) {
+                                      List<HopOverhead> hops, List<Message> warnings) {
         RunLayout layout = new RunLayout(root);
         Map<String, List<ServiceProfile>> byScenario = new LinkedHashMap<>();
         Map<String, Double> hostSwitches = new LinkedHashMap<>();
@@ -69,8 +70,7 @@ public final class ProfileSection {
             Path file = layout.profileCapture(scenario.name());
             if (!Files.isRegularFile(file)) {
                 if (profiled && !scenario.outcome().failed()) {
-                    warnings.add("scenario " + scenario.name() + ": no profile: " + root.relativize(file)
-                            + " is missing (the run ended before its steady window, or could not write it)");
+                    warnings.add(Message.of("warning.profileMissing", scenario.name(), root.relativize(file)));
                 }
                 continue;
             }
@@ -78,8 +78,8 @@ public final class ProfileSection {
             try {
                 capture = ProfileCapture.read(file);
             } catch (IOException e) {
-                warnings.add("scenario " + scenario.name() + ": no profile: " + root.relativize(file)
-                        + " cannot be read (" + e.getMessage() + ")");
+                warnings.add(Message.of("warning.profileUnreadable", scenario.name(), root.relativize(file),
+                        e.getMessage()));
                 continue;
             }
             long ms = capture.hostStoppedEpochMs - capture.hostStartedEpochMs;
@@ -92,11 +92,11 @@ public final class ProfileSection {
                 ServiceProfile profile = ServiceProfile.of(scenario, capture, target, file.getParent());
                 profiles.add(profile);
                 if (!profile.present()) {
-                    warnings.add("scenario " + scenario.name() + ": no profile of the " + target.service + ": "
-                            + profile.missing());
+                    warnings.add(Message.of("warning.noProfileOf", scenario.name(), target.service,
+                            Message.verbatim(profile.missing())));
                 } else if (profile.note() != null) {
-                    warnings.add("scenario " + scenario.name() + ": the " + target.service + "'s profile: "
-                            + profile.note());
+                    warnings.add(Message.of("warning.profileNote", scenario.name(), target.service,
+                            Message.verbatim(profile.note())));
                 }
             }
             byScenario.put(scenario.name(), profiles);
@@ -107,12 +107,10 @@ public final class ProfileSection {
             }
         }
         if (!timers.isEmpty()) {
-            warnings.add("--profile-kernel's profiles sampled with a CPU timer, not perf_events (not allowed here: not"
-                    + " root with kernel.perf_event_paranoid above 1, or a container's seccomp profile): CPU time as"
-                    + " usual, but no kernel frames (" + String.join(", ", timers) + ")");
+            warnings.add(Message.of("warning.profileKernelTimer", String.join(", ", timers)));
         }
         Map<HopOverhead, Map<String, ProfileDiff>> diffs = new LinkedHashMap<>();
-        Map<HopOverhead, String> sentences = new LinkedHashMap<>();
+        Map<HopOverhead, Message> sentences = new LinkedHashMap<>();
         for (HopOverhead hop : hops) {
             List<ServiceProfile> hopSide = byScenario.get(hop.hop().name());
             List<ServiceProfile> directSide = byScenario.get(hop.direct().name());
@@ -120,7 +118,7 @@ public final class ProfileSection {
                 continue;
             }
             Map<String, ProfileDiff> perService = new LinkedHashMap<>();
-            List<String> notCompared = new ArrayList<>();
+            List<Message> notCompared = new ArrayList<>();
             for (String service : services(hopSide, directSide)) {
                 ServiceProfile h = find(hopSide, service);
                 ServiceProfile d = find(directSide, service);
@@ -131,7 +129,7 @@ public final class ProfileSection {
                 }
             }
             diffs.put(hop, perService);
-            sentences.put(hop, HopSentence.of(hop, perService, notCompared));
+            sentences.put(hop, HopSentence.of(hop.hop().name(), hop.direct().name(), perService, notCompared));
         }
         return new ProfileSection(byScenario, diffs, sentences, hostSwitches);
     }
@@ -169,21 +167,20 @@ public final class ProfileSection {
         return null;
     }
 
-    private static String whyNot(String service, ServiceProfile hop, ServiceProfile direct, HopOverhead pair) {
-        String why = absent(service, hop, pair.hop().name());
+    private static Message whyNot(String service, ServiceProfile hop, ServiceProfile direct, HopOverhead pair) {
+        Message why = absent(service, hop, pair.hop().name());
         if (why == null) {
             why = absent(service, direct, pair.direct().name());
         }
-        return why != null ? why : "the " + service + "'s profiles carry no CPU time per call (a JFR profile without"
-                + " the OS's CPU time, or no call in the window)";
+        return why != null ? why : Message.of("hopSentence.noCpuTime", HopSentence.service(service));
     }
 
-    private static String absent(String service, ServiceProfile profile, String scenario) {
+    private static Message absent(String service, ServiceProfile profile, String scenario) {
         if (profile == null) {
-            return String.format(Locale.ROOT, "the %s was not profiled in %s", service, scenario);
+            return Message.of("hopSentence.notProfiled", HopSentence.service(service), scenario);
         }
-        return profile.present() ? null : String.format(Locale.ROOT, "the %s's profile of %s is missing (%s)", service,
-                scenario, profile.missing());
+        return profile.present() ? null : Message.of("hopSentence.profileMissing", HopSentence.service(service),
+                scenario, Message.verbatim(profile.missing()));
     }
 
     public boolean isEmpty() {
@@ -207,6 +204,12 @@ public final class ProfileSection {
 
     /** The sentence naming where {@code pair}'s extra CPU per call goes, or null without profiles of both sides. */
     public String sentence(HopOverhead pair) {
+        Message sentence = sentences.get(pair);
+        return sentence == null ? null : sentence.english();
+    }
+
+    /** {@link #sentence(HopOverhead)} to be said in a page's language. */
+    public Message message(HopOverhead pair) {
         return sentences.get(pair);
     }
 }

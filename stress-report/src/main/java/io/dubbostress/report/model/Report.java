@@ -4,6 +4,7 @@ import io.dubbostress.gc.GcAnalysis;
 import io.dubbostress.gc.GcEasyAnswer;
 import io.dubbostress.report.perfmon.JvmTrends;
 import io.dubbostress.report.perfmon.PerfMonData;
+import io.dubbostress.report.text.Message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -22,21 +23,21 @@ public final class Report {
     private final List<HopOverhead> hopOverhead;
     private final List<GcLog> gcLogs;
     private final PerfMonData perfMon;
-    private final List<String> warnings;
+    private final List<Message> warnings;
     private final ProfileSection profiles;
     private final Jvms jvms;
     private final Answer answer;
     private final Reference reference;
 
     public Report(Instant generatedAt, String source, JsonNode runJson, List<ScenarioResult> scenarios,
-           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings,
+           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<Message> warnings,
            ProfileSection profiles, Jvms jvms) {
         this(generatedAt, source, runJson, scenarios, hopOverhead, gcLogs, perfMon, warnings, profiles, jvms,
                 Answer.none(), null);
     }
 
     public Report(Instant generatedAt, String source, JsonNode runJson, List<ScenarioResult> scenarios,
-           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<String> warnings,
+           List<HopOverhead> hopOverhead, List<GcLog> gcLogs, PerfMonData perfMon, List<Message> warnings,
            ProfileSection profiles, Jvms jvms, Answer answer, Reference reference) {
         this.generatedAt = generatedAt;
         this.source = source;
@@ -129,8 +130,13 @@ public final class Report {
     public record Jvms(List<JvmTrends.Trend> trends, List<String> notRead) {
     }
 
-    /** Things the reader should know: malformed rows, missing files, logs without wall-clock times. */
+    /** Things the reader should know: malformed rows, missing files, logs without wall-clock times (English). */
     public List<String> warnings() {
+        return Message.english(warnings);
+    }
+
+    /** {@link #warnings()} as messages, for the pages to say in their language. */
+    public List<Message> warningMessages() {
         return warnings;
     }
 

@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.Format;
 import java.util.List;
 import java.util.Locale;
@@ -30,36 +31,38 @@ public final class ScenarioOutcome {
 
     private static final ScenarioOutcome MEASURED = new ScenarioOutcome(null);
 
-    private final String reason;
+    private final Message reason;
 
-    private ScenarioOutcome(String reason) {
+    private ScenarioOutcome(Message reason) {
         this.reason = reason;
     }
 
     /** A scenario with no row at all: {@code why} says what is missing ("scenarios/x/results.jtl is missing"). */
-    public static ScenarioOutcome unrecorded(String why) {
-        return new ScenarioOutcome("no sample: " + why);
+    public static ScenarioOutcome unrecorded(Message why) {
+        return new ScenarioOutcome(Message.of("outcome.noSample", why));
     }
 
     /** The verdict on a scenario's figures. */
     public static ScenarioOutcome of(ScenarioStats stats, Warmup warmup) {
         if (stats.samples() == 0 && stats.warmupSamples() == 0) {
-            return new ScenarioOutcome("no sample: its JTL holds no row");
+            return new ScenarioOutcome(Message.of("outcome.noSample", Message.of("outcome.noRow")));
         }
         if (!stats.measured()) {
-            String why = String.format(Locale.ROOT, "no steady-state sample: its %,d sample(s) all started in the "
-                    + "warm-up (%s s, %s)", stats.warmupSamples(), Format.decimal(warmup.seconds(), 1), warmup.rule());
-            if (stats.warmupErrors() > 0) {
-                why += String.format(Locale.ROOT, ", and %,d of them failed (%s)", stats.warmupErrors(),
-                        top(stats.topWarmupErrors(1)));
-            }
-            return new ScenarioOutcome(why + "; nothing was measured");
+            Message failed = stats.warmupErrors() == 0 ? Message.verbatim("")
+                    : Message.of("outcome.warmupFailed", count(stats.warmupErrors()),
+                            Message.verbatim(top(stats.topWarmupErrors(1))));
+            return new ScenarioOutcome(Message.of("outcome.allInWarmup", count(stats.warmupSamples()),
+                    Format.decimal(warmup.seconds(), 1), warmup.ruleMessage(), failed));
         }
         if (stats.errors() >= stats.samples()) {
-            return new ScenarioOutcome(String.format(Locale.ROOT, "every steady-state sample failed (%,d of %,d: %s)",
-                    stats.errors(), stats.samples(), top(stats.topErrors(1))));
+            return new ScenarioOutcome(Message.of("outcome.everyFailed", count(stats.errors()),
+                    count(stats.samples()), Message.verbatim(top(stats.topErrors(1)))));
         }
         return MEASURED;
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
     }
 
     /**
@@ -67,14 +70,13 @@ public final class ScenarioOutcome {
      * failed (NETWORK ...); the warm-up is left out of the figures"}; null when there were none, or the scenario
      * failed (its reason says it).
      */
-    public static String warmupNote(ScenarioStats stats, Warmup warmup) {
+    public static Message warmupNote(ScenarioStats stats, Warmup warmup) {
         if (stats.warmupErrors() == 0 || !stats.measured()) {
             return null;
         }
-        return String.format(Locale.ROOT, "%,d of the %,d warm-up samples failed (%s); the warm-up (%s s, %s) is left"
-                + " out of every figure, so they are not in the errors above", stats.warmupErrors(),
-                stats.warmupSamples(), top(stats.topWarmupErrors(1)), Format.decimal(warmup.seconds(), 1),
-                warmup.rule());
+        return Message.of("outcome.warmupNote", count(stats.warmupErrors()), count(stats.warmupSamples()),
+                Message.verbatim(top(stats.topWarmupErrors(1))), Format.decimal(warmup.seconds(), 1),
+                warmup.ruleMessage());
     }
 
     /** The most frequent message, at most 120 characters (the errors table has it whole). */
@@ -90,8 +92,13 @@ public final class ScenarioOutcome {
         return reason != null;
     }
 
-    /** Why it failed; null when measured. */
+    /** Why it failed (English: report.json's); null when measured. */
     public String reason() {
+        return reason == null ? null : reason.english();
+    }
+
+    /** Why it failed, to be said in a page's language; null when measured. */
+    public Message reasonMessage() {
         return reason;
     }
 

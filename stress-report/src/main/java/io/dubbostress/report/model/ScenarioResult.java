@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.run.ScenarioName;
 import io.dubbostress.gc.PauseStats;
 import io.dubbostress.report.perfmon.JvmWindow;
@@ -48,7 +49,8 @@ public final class ScenarioResult {
      * A scenario of a run folder that recorded nothing (its JTL missing or empty): reported as failed, with no figure,
      * rather than left out. {@code startMs}/{@code endMs} are run.json's, -1 when unknown.
      */
-    public static ScenarioResult unrecorded(String name, String source, String why, long startMs, long endMs, Warmup warmup) {
+    public static ScenarioResult unrecorded(String name, String source, Message why, long startMs, long endMs,
+                                            Warmup warmup) {
         long origin = Math.max(0, startMs);
         ScenarioStats stats = new ScenarioStats(name, origin + warmup.ms(),
                 new Timeline(origin, Math.max(0, endMs - origin)));

@@ -1,5 +1,6 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.Format;
 import java.util.Arrays;
 import java.util.Locale;
@@ -34,19 +35,20 @@ public final class StartupLag {
     public record Finding(int seconds, double meanLagUs, double typicalLagUs, long carriedCalls, long carriedMaxLagUs,
             double warmupSeconds) {
 
-        /** One line for the report's warnings. */
+        /** One line for the report's warnings (English). */
         public String text(String scenario) {
-            StringBuilder s = new StringBuilder(scenario).append(": the steady-state figures include the start's lag:");
-            if (seconds > 0) {
-                s.append(String.format(Locale.ROOT, " calls due in its first %d s started %.1f ms late on average "
-                        + "(after that %.2f ms)", seconds, meanLagUs / 1000, typicalLagUs / 1000));
-            }
-            if (carriedCalls > 0) {
-                s.append(seconds > 0 ? ";" : "").append(String.format(Locale.ROOT, " %,d calls due in the warm-up "
-                        + "started in the steady state, up to %.1f ms late", carriedCalls, carriedMaxLagUs / 1000.0));
-            }
-            return s.append(String.format(Locale.ROOT, "; a warm-up of %s s would leave it out (--warmup)",
-                    Format.decimal(warmupSeconds, 1))).toString();
+            return message(scenario).english();
+        }
+
+        /** {@link #text} to be said in a page's language. */
+        public Message message(String scenario) {
+            Message first = seconds == 0 ? Message.verbatim("") : Message.of("lag.firstSeconds",
+                    String.valueOf(seconds), String.format(Locale.ROOT, "%.1f", meanLagUs / 1000),
+                    String.format(Locale.ROOT, "%.2f", typicalLagUs / 1000));
+            Message carried = carriedCalls == 0 ? Message.verbatim("") : Message.of(seconds > 0 ? "lag.carriedAfter"
+                    : "lag.carried", String.format(Locale.ROOT, "%,d", carriedCalls),
+                    String.format(Locale.ROOT, "%.1f", carriedMaxLagUs / 1000.0));
+            return Message.of("lag.warning", scenario, first, carried, Format.decimal(warmupSeconds, 1));
         }
     }
 

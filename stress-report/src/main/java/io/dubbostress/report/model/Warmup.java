@@ -1,11 +1,15 @@
 package io.dubbostress.report.model;
 
+import io.dubbostress.report.text.Message;
 /**
  * How much of a scenario's start is warm-up, left out of its steady-state figures. In order: {@code --warmup} when
  * given; else the scenario's {@code warmupSeconds} in run.json; else 10 % of the scenario's span, at most 60 s (6 s of
  * a one-minute test, 60 s of a 10-minute one).
  */
 public final class Warmup {
+
+    /** {@link #rule()} of the default warm-up (the report says it in its own language). */
+    public static final String DEFAULT_RULE = "default (10 % of the span, at most 60 s)";
 
     static final double DEFAULT_SHARE = 0.10;
     static final long DEFAULT_MAX_MS = 60_000;
@@ -26,7 +30,7 @@ public final class Warmup {
         if (runJsonSeconds != null) {
             return new Warmup(Math.round(runJsonSeconds * 1000), "run.json");
         }
-        return new Warmup(defaultMs(spanMs), "default (10 % of the span, at most 60 s)");
+        return new Warmup(defaultMs(spanMs), DEFAULT_RULE);
     }
 
     /**
@@ -50,5 +54,10 @@ public final class Warmup {
     /** Where the value came from, for the report. */
     public String rule() {
         return rule;
+    }
+
+    /** {@link #rule()} as the pages say it: {@code --warmup} and {@code run.json} as they are, the default in words. */
+    public Message ruleMessage() {
+        return rule.equals(DEFAULT_RULE) ? Message.of("warmup.default") : Message.verbatim(rule);
     }
 }

@@ -1,5 +1,6 @@
 package io.dubbostress.report.perfmon;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.SeriesTrend;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,31 +56,46 @@ public final class JvmTrends {
             return trend.verdict() == SeriesTrend.Verdict.RISING ? "rising" : "steady";
         }
 
-        /** Why there is no verdict, or null when there is one. */
+        /** Why there is no verdict, or null when there is one (English: report.json's). */
         public String reason() {
+            Message reason = reasonMessage();
+            return reason == null ? null : reason.english();
+        }
+
+        private Message reasonMessage() {
             if (judged()) {
                 return null;
             }
             if (trend.verdict() == SeriesTrend.Verdict.TOO_FEW) {
-                return String.format(Locale.ROOT, "%d reading(s) of its %s, %d needed (a reading a second while the"
-                        + " scenarios run)", trend.points(), what, rule.minReadings());
+                return Message.of("jvmTrend.tooFew", String.valueOf(trend.points()), whatMessage(),
+                        String.valueOf(rule.minReadings()));
             }
-            return String.format(Locale.ROOT, "its %s were read over %s, a verdict needs %s or more (over a short run"
-                    + " a pool that fills at the first load looks like a leak)", what, minutes(trend.spanMs()),
-                    minutes(rule.minSpanMs()));
+            return Message.of("jvmTrend.tooShort", whatMessage(), minutes(trend.spanMs()), minutes(rule.minSpanMs()));
         }
 
-        /** The figures and the verdict in a sentence. */
+        /** The figures and the verdict in a sentence (English). */
         public String sentence(String jvm) {
+            return message(jvm).english();
+        }
+
+        /** {@link #sentence} to be said in a page's language. */
+        public Message message(String jvm) {
             SeriesTrend t = trend;
             if (t.verdict() == SeriesTrend.Verdict.TOO_FEW) {
-                return jvm + "'s " + what + ": not enough data: " + reason();
+                return Message.of("jvmTrend.notEnough", jvm, whatMessage(), reasonMessage());
             }
-            return String.format(Locale.ROOT, "%s's %s %.0f -> %.0f over %d readings in %.1f min (%+.1f/h): %s", jvm,
-                    what, t.first(), t.last(), t.points(), t.spanMs() / 60_000.0, t.slopePerHour(),
-                    !judged() ? "not enough data: " + reason()
-                    : t.verdict() == SeriesTrend.Verdict.RISING ? "they keep rising, the classic leak signal"
-                    : "steady");
+            return Message.of("jvmTrend.figures", jvm, whatMessage(), String.format(Locale.ROOT, "%.0f", t.first()),
+                    String.format(Locale.ROOT, "%.0f", t.last()), String.valueOf(t.points()),
+                    String.format(Locale.ROOT, "%.1f", t.spanMs() / 60_000.0),
+                    String.format(Locale.ROOT, "%+.1f", t.slopePerHour()),
+                    !judged() ? Message.of("jvmTrend.verdictNotEnough", reasonMessage())
+                    : Message.of(t.verdict() == SeriesTrend.Verdict.RISING ? "jvmTrend.rising" : "jvmTrend.steady"));
+        }
+
+        /** What is counted ({@code threads}, {@code open files}) in a page's language. */
+        private Message whatMessage() {
+            return what.equals("threads") || what.equals("open files")
+                    ? Message.of("jvmTrend.what." + what.replace(' ', '_')) : Message.verbatim(what);
         }
 
         private static String minutes(long ms) {

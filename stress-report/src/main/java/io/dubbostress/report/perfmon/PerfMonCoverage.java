@@ -1,5 +1,6 @@
 package io.dubbostress.report.perfmon;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.ReportException;
 
 import java.io.IOException;
@@ -75,12 +76,18 @@ public final class PerfMonCoverage {
      * What is missing between {@code startMs} and {@code endMs}, in one line; null when the readings cover it.
      */
     public String problem(long startMs, long endMs) {
+        Message problem = problemMessage(startMs, endMs);
+        return problem == null ? null : problem.english();
+    }
+
+    /** {@link #problem} to be said in a page's language. */
+    public Message problemMessage(long startMs, long endMs) {
         if (!exists) {
-            return "no server metrics: the PerfMon collector wrote no file";
+            return Message.of("coverage.noFile");
         }
         if (readings.isEmpty()) {
-            return "no server metrics: " + (failed > 0 ? "every reading failed (" + failed + " error rows: "
-                    + firstFailure + ")" : "the PerfMon collector recorded nothing");
+            return failed > 0 ? Message.of("coverage.everyFailed", String.valueOf(failed),
+                    Message.verbatim(firstFailure)) : Message.of("coverage.nothing");
         }
         long first = readings.get(0);
         long last = readings.get(readings.size() - 1);
@@ -94,19 +101,16 @@ public final class PerfMonCoverage {
         }
         long trailing = endMs - last;
         if (trailing > GAP_MS && trailing >= gapTo - gapFrom) {
-            return "server metrics are partial: no PerfMon reading after " + clock(last) + ", the last "
-                    + trailing / 1000 + " s of the scenario (the agent stopped answering)";
+            return Message.of("coverage.stopped", clock(last), String.valueOf(trailing / 1000));
         }
         if (gapTo - gapFrom > GAP_MS) {
-            return "server metrics are partial: no PerfMon reading from " + clock(gapFrom) + " to " + clock(gapTo)
-                    + " (" + (gapTo - gapFrom) / 1000 + " s; the agent did not answer)";
+            return Message.of("coverage.gap", clock(gapFrom), clock(gapTo), String.valueOf((gapTo - gapFrom) / 1000));
         }
         if (first - startMs > START_GRACE_MS) {
-            return "server metrics are partial: the first PerfMon reading came " + (first - startMs) / 1000
-                    + " s after the scenario's start, at " + clock(first);
+            return Message.of("coverage.late", String.valueOf((first - startMs) / 1000), clock(first));
         }
         if (failed > 0) {
-            return "server metrics are partial: " + failed + " readings failed (" + firstFailure + ")";
+            return Message.of("coverage.someFailed", String.valueOf(failed), Message.verbatim(firstFailure));
         }
         return null;
     }

@@ -1,5 +1,6 @@
 package io.dubbostress.report.read;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.gc.PauseStats;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.change.Figure;
@@ -60,7 +61,7 @@ final class AnswerReader {
         this.manifest = manifest;
     }
 
-    Answer answer(List<HopOverhead> pairs, ProfileSection profiles, List<String> warnings) {
+    Answer answer(List<HopOverhead> pairs, ProfileSection profiles, List<Message> warnings) {
         Map<List<String>, List<HopOverhead>> groups = new LinkedHashMap<>();
         for (HopOverhead pair : pairs) {
             List<String> key = List.of(RunLayout.scenarioOf(pair.hop().name()),
@@ -90,27 +91,28 @@ final class AnswerReader {
     }
 
     private Answer.Payload payload(String hop, String direct, List<HopOverhead> pairs, List<ScenarioResult> hops,
-                                   List<ScenarioResult> directs, ProfileSection profiles, List<String> warnings) {
+                                   List<ScenarioResult> directs, ProfileSection profiles, List<Message> warnings) {
         List<SteadySegments> hopSegments = segments(hops, warnings);
         List<SteadySegments> directSegments = segments(directs, warnings);
         Map<Figure, FigureChange> changes = hopSegments == null || directSegments == null ? Map.of()
                 : TrialChange.of(List.of(Figure.P50, Figure.P99, Figure.TPS), directSegments, hopSegments, CONFIDENCE,
                 RESAMPLES, SEED);
         String method = hops.size() > 1 || directs.size() > 1 ? Answer.BETWEEN_TRIALS : Answer.WITHIN_RUN;
-        String profile = null;
+        List<Message> sentences = new ArrayList<>();
         for (HopOverhead pair : pairs) {
-            String sentence = profiles.sentence(pair);
+            Message sentence = profiles.message(pair);
             if (sentence != null) {
-                profile = profile == null ? sentence : profile + " " + sentence;
+                sentences.add(sentence);
             }
         }
+        Message profile = sentences.isEmpty() ? null : Message.joined(" ", sentences);
         return new Answer.Payload(pairs.get(0).payload(), hop, direct, hops.size(), directs.size(), method,
                 latency(50, hops, directs, changes.get(Figure.P50)), latency(99, hops, directs,
                 changes.get(Figure.P99)), throughput(hops, directs, changes.get(Figure.TPS)), profile);
     }
 
     /** Each trial's steady segments, read again from its JTL; null when one cannot be read. */
-    private List<SteadySegments> segments(List<ScenarioResult> trials, List<String> warnings) {
+    private List<SteadySegments> segments(List<ScenarioResult> trials, List<Message> warnings) {
         List<SteadySegments> out = new ArrayList<>();
         for (ScenarioResult trial : trials) {
             Source source = sources.get(trial);
@@ -127,13 +129,13 @@ final class AnswerReader {
                     }
                 }
             } catch (ReportException e) {
-                warnings.add("the answer's intervals: " + trial.name() + ": " + e.getMessage());
+                warnings.add(Message.of("warning.answerIntervals", trial.name(), Message.verbatim(e.getMessage())));
                 return null;
             }
             if (segments.samples() != stats.samples()) {
-                warnings.add(String.format(java.util.Locale.ROOT, "the answer's intervals: %s: read again, its steady"
-                        + " state has %,d samples, not %,d: the file changed while it was read; no interval",
-                        trial.name(), segments.samples(), stats.samples()));
+                warnings.add(Message.of("warning.answerReadAgain", trial.name(),
+                        String.format(java.util.Locale.ROOT, "%,d", segments.samples()),
+                        String.format(java.util.Locale.ROOT, "%,d", stats.samples())));
                 return null;
             }
             out.add(segments);

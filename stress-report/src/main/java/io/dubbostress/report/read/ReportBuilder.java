@@ -1,5 +1,6 @@
 package io.dubbostress.report.read;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.model.Answer;
 import io.dubbostress.report.model.HopOverhead;
@@ -112,7 +113,7 @@ public final class ReportBuilder {
         if (inputs.isEmpty()) {
             throw new ReportException("give a run folder or JTL files");
         }
-        List<String> warnings = new ArrayList<>();
+        List<Message> warnings = new ArrayList<>();
         List<ScenarioResult> scenarios = new ArrayList<>();
         PerfMonData perfMon = new PerfMonData();
         JvmMetrics jvmMetrics = new JvmMetrics();
@@ -125,7 +126,7 @@ public final class ReportBuilder {
                     throw new ReportException(input + " is a folder but not a run folder (no run.json, no scenarios/)");
                 }
                 if (run != null && realPath(run.root()).equals(realPath(input))) {
-                    warnings.add(input + " is the run folder " + run.root() + " again: it is read once");
+                    warnings.add(Message.of("warning.runFolderAgain", input, run.root()));
                     continue;
                 }
                 if (run != null) {
@@ -139,8 +140,7 @@ public final class ReportBuilder {
                 if (name.endsWith(GcLogFiles.ANALYSIS_SUFFIX) || GcLogSet.baseName(name).endsWith(".log")) {
                     gcInputs.add(input);
                 } else if (name.endsWith(GcLogFiles.GCEASY_SUFFIX)) {
-                    warnings.add(input + ": GCeasy answers are read next to their log; give the log or its "
-                            + "analysis instead");
+                    warnings.add(Message.of("warning.gcEasyAlone", input));
                 } else if (name.contains("perfmon")) {
                     readPerfMon(input, perfMon, jvmMetrics);
                 } else {
@@ -178,7 +178,7 @@ public final class ReportBuilder {
         Report.Jvms jvms = jvms(scenarios, jvmMetrics, run, warnings);
         collectWarnings(scenarios, warnings);
         if (perfMon.malformedRows() > 0) {
-            warnings.add("PerfMon files: " + perfMon.malformedRows() + " malformed rows skipped");
+            warnings.add(Message.of("warning.perfMonMalformed", String.valueOf(perfMon.malformedRows())));
         }
         List<HopOverhead> hops = HopOverhead.pairs(scenarios, pairs, warnings);
         ProfileSection profiles = run == null ? ProfileSection.none() : ProfileSection.read(run.root(),
@@ -195,10 +195,10 @@ public final class ReportBuilder {
      * The run's JVMs read through the agent: each scenario's figures over its steady state, each service's threads
      * and open files over the whole run, and the run's lines on what it could not read (run.json).
      */
-    private Report.Jvms jvms(List<ScenarioResult> scenarios, JvmMetrics data, RunFolder run, List<String> warnings) {
+    private Report.Jvms jvms(List<ScenarioResult> scenarios, JvmMetrics data, RunFolder run, List<Message> warnings) {
         List<String> notRead = run == null || run.manifest() == null ? List.of()
                 : List.copyOf(run.manifest().jvmMetricsNotRead);
-        warnings.addAll(notRead);
+        notRead.forEach(line -> warnings.add(Message.verbatim(line))); // stress run's own words in run.json
         if (data.isEmpty()) {
             return new Report.Jvms(List.of(), notRead);
         }
@@ -209,27 +209,26 @@ public final class ReportBuilder {
         for (JvmTrends.Trend trend : trends) {
             for (JvmTrends.Figure figure : List.of(trend.threads(), trend.fds())) {
                 if (figure.verdict().equals("rising")) {
-                    warnings.add("the " + figure.sentence(trend.jvm().service()) + " (a thread dump, or the list of"
-                            + " /proc/<pid>/fd, shows what they are)");
+                    warnings.add(Message.of("warning.jvmRising", figure.message(trend.jvm().service())));
                 }
             }
         }
         if (data.malformedRows() > 0) {
-            warnings.add("JVM metrics (" + RunLayout.JVMS_PERFMON + "): " + data.malformedRows()
-                    + " malformed rows skipped");
+            warnings.add(Message.of("warning.jvmMalformed", RunLayout.JVMS_PERFMON,
+                    String.valueOf(data.malformedRows())));
         }
         return new Report.Jvms(trends, notRead);
     }
 
     private void readRun(RunFolder run, List<ScenarioResult> scenarios, PerfMonData perfMon, JvmMetrics jvmMetrics,
-                         List<Path> gcInputs, List<String> warnings) {
+                         List<Path> gcInputs, List<Message> warnings) {
         warnings.addAll(run.warnings());
         if (run.manifest() != null) {
             // what the run said went wrong (a lost load generator, a stopped JMeter) stays beside its figures
             for (io.dubbostress.report.run.RunManifest.ScenarioRecord record : run.manifest().scenarios) {
                 if (record.status == io.dubbostress.report.run.ScenarioStatus.FAILED && record.message != null
                         && !record.message.isBlank()) {
-                    warnings.add("scenario " + record.name + " failed: " + record.message);
+                    warnings.add(Message.of("warning.scenarioFailed", record.name, Message.verbatim(record.message)));
                 }
             }
         }
@@ -238,8 +237,8 @@ public final class ReportBuilder {
             String relative = run.root().relativize(jtl).toString();
             if (!Files.isRegularFile(jtl)) {
                 // a scenario that never ran is a failed scenario of the run, not one to leave out silently
-                scenarios.add(unrecorded(plan, relative, notRun(run, plan.name()) ? "the run ended before it"
-                        + " (run.json: not run)" : relative + " is missing"));
+                scenarios.add(unrecorded(plan, relative, notRun(run, plan.name()) ? Message.of("outcome.notRun")
+                        : Message.of("outcome.missing", relative)));
                 continue;
             }
             try {
@@ -251,7 +250,7 @@ public final class ReportBuilder {
                 headerless(jtl, relative, warnings);
             } catch (ReportException e) {
                 // an empty results.jtl (a scenario that failed to start) must not hide the others
-                scenarios.add(unrecorded(plan, relative, e.getMessage()));
+                scenarios.add(unrecorded(plan, relative, Message.verbatim(e.getMessage())));
                 continue;
             }
             if (serverFigures) {
@@ -285,14 +284,14 @@ public final class ReportBuilder {
      * the report. Returns whether the file was there.
      */
     private static boolean readIfThere(Path file, java.util.function.Consumer<Path> reader, RunFolder.ScenarioPlan plan,
-                                       List<String> warnings) {
+                                       List<Message> warnings) {
         if (!Files.isRegularFile(file)) {
             return false;
         }
         try {
             reader.accept(file);
         } catch (ReportException e) {
-            warnings.add("scenario " + plan.name() + ": " + e.getMessage());
+            warnings.add(Message.of("warning.scenario", plan.name(), Message.verbatim(e.getMessage())));
         }
         return true;
     }
@@ -311,7 +310,7 @@ public final class ReportBuilder {
     }
 
     /** A run's scenario with no row: failed, with its window from run.json when it has one. */
-    private ScenarioResult unrecorded(RunFolder.ScenarioPlan plan, String relative, String why) {
+    private ScenarioResult unrecorded(RunFolder.ScenarioPlan plan, String relative, Message why) {
         long start = plan.startEpochMs() == null ? -1 : plan.startEpochMs();
         long end = plan.endEpochMs() == null ? -1 : plan.endEpochMs();
         return ScenarioResult.unrecorded(plan.name(), relative, why, start, end,
@@ -319,7 +318,7 @@ public final class ReportBuilder {
     }
 
     /** Says when a scenario's server metrics do not cover it (the agent died, stalled, or never answered). */
-    private static void coverage(RunFolder.ScenarioPlan plan, List<String> warnings) {
+    private static void coverage(RunFolder.ScenarioPlan plan, List<Message> warnings) {
         Long start = plan.startEpochMs();
         Long end = plan.endEpochMs();
         if (start != null && end != null) {
@@ -327,17 +326,17 @@ public final class ReportBuilder {
         }
     }
 
-    private static void coverage(String scenario, Path csv, long startMs, long endMs, List<String> warnings) {
+    private static void coverage(String scenario, Path csv, long startMs, long endMs, List<Message> warnings) {
         if (startMs <= 0 || endMs <= startMs) {
             return;
         }
         try {
-            String problem = PerfMonCoverage.of(csv).problem(startMs, endMs);
+            Message problem = PerfMonCoverage.of(csv).problemMessage(startMs, endMs);
             if (problem != null) {
-                warnings.add("scenario " + scenario + ": " + problem);
+                warnings.add(Message.of("warning.scenario", scenario, problem));
             }
         } catch (IOException e) {
-            warnings.add("scenario " + scenario + ": cannot read " + csv + " (" + e.getMessage() + ")");
+            warnings.add(Message.of("warning.cannotRead", scenario, csv, e.getMessage()));
         }
     }
 
@@ -358,7 +357,7 @@ public final class ReportBuilder {
     }
 
     private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, PerfMonData perfMon,
-                               List<String> warnings) {
+                               List<Message> warnings) {
         Map<String, String> taken = new LinkedHashMap<>();
         scenarios.forEach(s -> taken.put(s.name(), String.join(", ", s.sources())));
         Map<Path, Path> read = new LinkedHashMap<>();
@@ -366,8 +365,8 @@ public final class ReportBuilder {
             Path same = read.putIfAbsent(realPath(jtl), jtl);
             if (same != null) {
                 // the same samples twice would be two scenarios paired with each other or with a third, silently
-                warnings.add(jtl + (jtl.equals(same) ? " was given twice" : " is the same file as " + same)
-                        + ": it is read once");
+                warnings.add(jtl.equals(same) ? Message.of("warning.givenTwice", jtl)
+                        : Message.of("warning.sameFile", jtl, same));
                 continue;
             }
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
@@ -375,9 +374,8 @@ public final class ReportBuilder {
                     && r.stats().labels().stream().allMatch(PerfMonLabel::isMetric))) {
                 // every label a PerfMon metric ("localhost CPU"): the collector's CSV under another name
                 perfMon.read(jtl);
-                warnings.add(jtl + " is a PerfMon CSV (its labels are PerfMon metrics: " + fromFile.stream()
-                        .map(ScenarioResult::name).collect(Collectors.joining(", ")) + "): read as server metrics, "
-                        + "not as samples (a name with 'perfmon' in it says so)");
+                warnings.add(Message.of("warning.perfMonCsv", jtl, fromFile.stream().map(ScenarioResult::name)
+                        .collect(Collectors.joining(", "))));
                 continue;
             }
             headerless(jtl, jtl.toString(), warnings);
@@ -395,9 +393,8 @@ public final class ReportBuilder {
                         renamed = name + " (" + shortPath(jtl) + " #" + n + ")";
                     }
                     result.rename(renamed);
-                    warnings.add("two inputs give the scenario " + name + ": " + first + " and "
-                            + String.join(", ", result.sources()) + "; the second is reported as '" + renamed
-                            + "', and only the first is paired by the name rule (--name and --pair choose otherwise)");
+                    warnings.add(Message.of("warning.twoInputs", name, first, String.join(", ", result.sources()),
+                            renamed));
                 }
                 taken.put(result.name(), String.join(", ", result.sources()));
                 scenarios.add(result);
@@ -462,7 +459,7 @@ public final class ReportBuilder {
         }
     }
 
-    private List<Report.GcLog> readGc(List<Path> inputs, RunFolder run, List<String> warnings) {
+    private List<Report.GcLog> readGc(List<Path> inputs, RunFolder run, List<Message> warnings) {
         GcAnalysisStore store = new GcAnalysisStore(new GcLogAnalyzer());
         List<Report.GcLog> logs = new ArrayList<>();
         Set<Path> seen = new HashSet<>();
@@ -485,18 +482,18 @@ public final class ReportBuilder {
                         .noneMatch(Files::exists) ? readAnalysis(input) : store.loadOrAnalyze(set);
                 GcEasyAnswer gcEasy = store.loadGcEasy(log);
                 logs.add(new Report.GcLog(shown, analysis, gcEasy));
-                for (String warning : analysis.warnings()) {
-                    warnings.add(shown + ": GC figures not sure: " + warning);
+                for (String warning : analysis.warnings()) { // the GC analysis's own words (stress-gc)
+                    warnings.add(Message.of("warning.gcNotSure", shown, Message.verbatim(warning)));
                 }
                 // what the GC row is of: the log's last JVM run (a restart), each copy of a piece once
                 analysis.notes().stream().filter(n -> n.contains(" JVM runs (") || n.contains(" left out: "))
-                        .forEach(n -> warnings.add(shown + ": " + n));
+                        .forEach(n -> warnings.add(Message.of("warning.named", shown, Message.verbatim(n))));
                 HeapTrend trend = HeapTrend.of(analysis.events());
                 if (trend.verdict() == HeapTrend.Verdict.RISING) {
-                    warnings.add(shown + ": " + trend.sentence());
+                    warnings.add(Message.of("warning.named", shown, trend.message()));
                 }
             } catch (ReportException | GcException e) {
-                warnings.add(e.getMessage() + "; left out of the report");
+                warnings.add(Message.of("warning.leftOut", Message.verbatim(e.getMessage())));
             }
         }
         return logs;
@@ -511,7 +508,7 @@ public final class ReportBuilder {
     }
 
     private static void attribute(List<ScenarioResult> scenarios, PerfMonData perfMon, List<Report.GcLog> gcLogs,
-                                  List<String> warnings) {
+                                  List<Message> warnings) {
         for (ScenarioResult scenario : scenarios) {
             long from = scenario.steadyStartMs();
             long to = scenario.endMs();
@@ -519,15 +516,13 @@ public final class ReportBuilder {
                 List<ServerMetrics> server = ServerMetrics.of(perfMon, from, to);
                 scenario.server(server);
                 if (server.isEmpty()) {
-                    warnings.add("scenario " + scenario.name() + ": no PerfMon point in its steady state");
+                    warnings.add(Message.of("warning.noPerfMonPoint", scenario.name()));
                 }
                 for (ServerMetrics host : server) {
                     PerfMonSeries.WindowStats cpu = host.get(PerfMonLabel.Kind.CPU_PERCENT);
                     if (cpu != null && cpu.avg > SATURATED_CPU_PERCENT) {
-                        warnings.add(String.format(java.util.Locale.ROOT, "%s: %s's CPU averaged %.0f %% over the"
-                                + " steady state: the machine was saturated, so these figures measure the box more"
-                                + " than Dubbo (a load generator on the same machine competes with the services;"
-                                + " docs/RUN.md, 'One machine')", scenario.name(), host.host(), cpu.avg));
+                        warnings.add(Message.of("warning.saturated", scenario.name(), host.host(),
+                                String.format(java.util.Locale.ROOT, "%.0f", cpu.avg)));
                     }
                 }
             }
@@ -543,8 +538,7 @@ public final class ReportBuilder {
         }
         for (Report.GcLog log : gcLogs) {
             if (!log.analysis().hasWallClock() && !log.analysis().events().isEmpty()) {
-                warnings.add(log.file() + ": no wall-clock times (unified logging decorator 'time', or "
-                        + "-XX:+PrintGCDateStamps), so its pauses are not attributed to scenarios");
+                warnings.add(Message.of("warning.noWallClock", log.file()));
             }
         }
     }
@@ -553,67 +547,59 @@ public final class ReportBuilder {
      * A JTL written without its header row (print_field_names=false) cannot name the sample variables after JMeter's
      * columns: our elapsed_us among them is then not used (latencies in ms), which is said rather than done silently.
      */
-    private static void headerless(Path jtl, String name, List<String> warnings) {
+    private static void headerless(Path jtl, String name, List<Message> warnings) {
         try (JtlReader reader = JtlReader.open(jtl)) {
             JtlColumns columns = reader.columns();
             int extra = columns.count() - io.dubbostress.report.jtl.JtlColumn.JMETER_DEFAULT_HEADER.length;
             if (!columns.fromHeaderRow() && extra > 0) {
-                warnings.add(name + " has no header row: its " + extra + " column(s) after JMeter's default ones are"
-                        + " not named, so elapsed_us (if one of them) is not used and latencies are in ms; write"
-                        + " JTLs with jmeter.save.saveservice.print_field_names=true (stress run does)");
+                warnings.add(Message.of("warning.headerless", name, String.valueOf(extra)));
             }
         }
     }
 
-    private static void collectWarnings(List<ScenarioResult> scenarios, List<String> warnings) {
+    private static void collectWarnings(List<ScenarioResult> scenarios, List<Message> warnings) {
         for (ScenarioResult scenario : scenarios) {
             ScenarioStats stats = scenario.stats();
             ScenarioOutcome outcome = scenario.outcome();
             if (outcome.failed()) {
-                warnings.add("scenario " + scenario.name() + " failed: " + outcome.reason());
+                warnings.add(Message.of("warning.scenarioFailed", scenario.name(), outcome.reasonMessage()));
             }
-            String warmupFailures = ScenarioOutcome.warmupNote(stats, scenario.warmup());
+            Message warmupFailures = ScenarioOutcome.warmupNote(stats, scenario.warmup());
             if (warmupFailures != null) {
-                warnings.add(scenario.name() + ": " + warmupFailures);
+                warnings.add(Message.of("warning.named", scenario.name(), warmupFailures));
             }
             PacedFailures paced = stats.pacedFailures();
             if (paced.count() > 0) {
-                warnings.add(String.format(Locale.ROOT, "%s: %,d failed sample(s) never reached a provider (%s): the"
-                        + " Dubbo Sampler pauses the thread after each (dubbo.sampler.failure_pause_ms, 100 ms by"
-                        + " default), so their number says how long the threads waited, not how often a provider"
-                        + " failed", scenario.name(), paced.count(), paced.byCode().entrySet().stream()
+                warnings.add(Message.of("warning.pacedFailures", scenario.name(),
+                        String.format(Locale.ROOT, "%,d", paced.count()), paced.byCode().entrySet().stream()
                         .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue()))
                         .collect(Collectors.joining(", "))));
             }
             if (stats.unpacedSamples() > 0) {
-                warnings.add(String.format(Locale.ROOT, "%s: mixed paced and unpaced rows: %,d of its %,d steady"
-                        + " samples carry no due time (a sampler outside the Target Rate Schedule's scope, or a second"
-                        + " thread group); the target-rate figures (target, achieved, from due) cover the %,d paced"
-                        + " samples only", scenario.name(), stats.unpacedSamples(), stats.samples(),
-                        stats.fromDue().samples()));
+                warnings.add(Message.of("warning.mixedPaced", scenario.name(),
+                        String.format(Locale.ROOT, "%,d", stats.unpacedSamples()),
+                        String.format(Locale.ROOT, "%,d", stats.samples()),
+                        String.format(Locale.ROOT, "%,d", stats.fromDue().samples())));
             }
             if (stats.measured() && Percentiles.isMaximum(99.9, stats.samples())) {
-                warnings.add(String.format(Locale.ROOT, "%s: %,d steady samples: its %s their maximum (a"
-                        + " percentile p needs at least 100 / (100 - p) samples: p99 100, p99.9 1,000)",
-                        scenario.name(), stats.samples(), Percentiles.isMaximum(99, stats.samples())
-                        ? "p99 and p99.9 are" : "p99.9 is"));
+                warnings.add(Message.of(Percentiles.isMaximum(99, stats.samples()) ? "warning.fewSamplesP99"
+                        : "warning.fewSamplesP999", scenario.name(), String.format(Locale.ROOT, "%,d", stats.samples())));
             }
             if (scenario.malformedRows() > 0) {
-                warnings.add(scenario.name() + ": " + scenario.malformedRows() + " malformed rows skipped ("
-                        + String.join("; ", scenario.malformedExamples()) + ")");
+                warnings.add(Message.of("warning.malformedRows", scenario.name(),
+                        String.valueOf(scenario.malformedRows()), String.join("; ", scenario.malformedExamples())));
             }
             if ("mixed".equals(stats.resolution())) {
-                warnings.add(scenario.name() + ": " + stats.samplesWithoutMicros() + " samples had no elapsed_us value;"
-                        + " they count as their elapsed (ms) x 1000");
+                warnings.add(Message.of("warning.mixedResolution", scenario.name(),
+                        String.valueOf(stats.samplesWithoutMicros())));
             }
             if (stats.clamped() > 0) {
-                warnings.add(scenario.name() + ": " + stats.clamped() + " samples longer than one hour counted as one "
-                        + "hour");
+                warnings.add(Message.of("warning.clamped", scenario.name(), String.valueOf(stats.clamped())));
             }
             StartupLag.Finding lag = stats.fromDue() == null ? null
                     : stats.fromDue().startupLag(scenario.warmup().ms());
             if (lag != null) {
-                warnings.add(lag.text(scenario.name()));
+                warnings.add(lag.message(scenario.name()));
             }
         }
     }

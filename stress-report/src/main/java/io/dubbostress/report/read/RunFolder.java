@@ -1,5 +1,6 @@
 package io.dubbostress.report.read;
 
+import io.dubbostress.report.text.Message;
 import io.dubbostress.report.run.ScenarioName;
 import io.dubbostress.report.ReportException;
 
@@ -35,9 +36,9 @@ public final class RunFolder {
     private final Path root;
     private final RunManifest manifest;
     private final List<ScenarioPlan> scenarios;
-    private final List<String> warnings;
+    private final List<Message> warnings;
 
-    private RunFolder(Path root, RunManifest manifest, List<ScenarioPlan> scenarios, List<String> warnings) {
+    private RunFolder(Path root, RunManifest manifest, List<ScenarioPlan> scenarios, List<Message> warnings) {
         this.root = root;
         this.manifest = manifest;
         this.scenarios = scenarios;
@@ -52,20 +53,19 @@ public final class RunFolder {
 
     public static RunFolder read(Path root) {
         RunLayout layout = new RunLayout(root);
-        List<String> warnings = new ArrayList<>();
+        List<Message> warnings = new ArrayList<>();
         RunManifest manifest = null;
         if (RunManifest.exists(layout.runJson())) {
             try {
                 manifest = RunManifest.read(layout.runJson());
             } catch (RunManifest.Unreadable e) {
                 // run.json is optional: a cut or unreadable one costs its settings and timing, not the report
-                warnings.add(e.getMessage() + ": the report is made from the JTLs in " + RunLayout.SCENARIOS
-                        + "/ alone, each scenario timed by its own samples");
+                warnings.add(Message.of("warning.runJsonUnreadable", Message.verbatim(e.getMessage()),
+                        RunLayout.SCENARIOS));
             }
         }
         if (manifest != null && manifest.status == io.dubbostress.report.run.RunStatus.RUNNING) {
-            warnings.add(layout.runJson() + " says the run is still running: it is in progress, or was killed before"
-                    + " it could close run.json; the last scenario's figures may be partial");
+            warnings.add(Message.of("warning.runStillRunning", layout.runJson()));
         }
         Map<String, ScenarioPlan> plans = new LinkedHashMap<>();
         if (manifest != null) {
@@ -110,7 +110,7 @@ public final class RunFolder {
     }
 
     /** What the reader should know about the folder itself: an unreadable run.json, a run that did not end. */
-    public List<String> warnings() {
+    public List<Message> warnings() {
         return Collections.unmodifiableList(warnings);
     }
 

@@ -1,10 +1,12 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.Answer;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The answer in words ({@link Answer}), through {@link ReportText}: per payload one paragraph (what the hop adds at
@@ -27,13 +29,20 @@ public final class AnswerText {
     public static List<String> paragraphs(Answer answer, ReportText text) {
         List<String> out = new ArrayList<>();
         for (Answer.Payload p : answer.payloads()) {
-            out.add(payload(p, answer.confidencePercent(), text));
+            out.add(spaced(payload(p, answer.confidencePercent(), text)));
         }
         for (Answer.Limit limit : answer.limits()) {
-            out.add(limit(limit, text));
+            out.add(spaced(limit(limit, text)));
         }
         return out;
     }
+
+    /** Chinese puts no space after its full-width stops and colons ("。 吞吐量" -> "。吞吐量"); English has none of them. */
+    private static String spaced(String paragraph) {
+        return FULL_WIDTH_SPACE.matcher(paragraph).replaceAll("");
+    }
+
+    private static final Pattern FULL_WIDTH_SPACE = Pattern.compile("(?<=[\u3000-\u303F\uFF00-\uFFEF]) +");
 
     static String payload(Answer.Payload p, int confidence, ReportText text) {
         StringBuilder out = new StringBuilder();
@@ -50,8 +59,8 @@ public final class AnswerText {
         out.append(Answer.BETWEEN_TRIALS.equals(p.method())
                 ? text.get("answer.method.betweenTrials", Math.max(p.hopTrials(), p.directTrials()))
                 : text.get("answer.method.withinRun"));
-        if (p.profileSummary() != null) {
-            out.append(' ').append(text.get("answer.profile", p.profileSummary()));
+        if (p.profile() != null) {
+            out.append(' ').append(text.get("answer.profile", p.profile().in(text)));
         }
         return out.toString();
     }

@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.Report;
@@ -37,15 +38,16 @@ public final class HtmlReport {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     /** Where flamegraph.js draws the profiles' flame graphs. */
-    private static final String FLAME_SECTION = "<section id=\"flamegraphs\"><h2>Flame graphs (steady state)</h2>\n"
-            + "<p class=\"note\">One per scenario, JVM and kind (CPU, allocations, lock contention); the root at the"
-            + " top, callees below. Click a frame to zoom into it, click the root or 'reset zoom' to zoom out; search"
-            + " takes text or /regex/.</p>\n<div class=\"flame-controls\"><select id=\"flame-select\"></select>"
-            + " <input id=\"flame-search\" type=\"search\" placeholder=\"search frames (text or /regex/)\">"
-            + " <button id=\"flame-reset\" type=\"button\">reset zoom</button> <span id=\"flame-matched\"></span>"
-            + " <span id=\"flame-unit\" class=\"note\"></span></div>\n"
-            + "<div id=\"flame-tip\" class=\"flame-tip\"></div>\n"
-            + "<div id=\"flame-box\"><canvas id=\"flame-canvas\"></canvas></div>\n</section>\n";
+    static String flameSection(ReportText text) {
+        return "<section id=\"flamegraphs\"><h2>" + Table.escape(text.get("flame.title")) + "</h2>\n"
+                + "<p class=\"note\">" + Table.escape(text.get("flame.note")) + "</p>\n<div class=\"flame-controls\">"
+                + "<select id=\"flame-select\"></select> <input id=\"flame-search\" type=\"search\" placeholder=\""
+                + Table.escape(text.get("flame.search")) + "\"> <button id=\"flame-reset\" type=\"button\">"
+                + Table.escape(text.get("flame.reset")) + "</button> <span id=\"flame-matched\"></span>"
+                + " <span id=\"flame-unit\" class=\"note\"></span></div>\n"
+                + "<div id=\"flame-tip\" class=\"flame-tip\"></div>\n"
+                + "<div id=\"flame-box\"><canvas id=\"flame-canvas\"></canvas></div>\n</section>\n";
+    }
 
     private HtmlReport() {
     }
@@ -67,35 +69,47 @@ public final class HtmlReport {
     }
 
     public static String render(Report report) {
-        List<Table> tables = ReportTables.all(report);
+        return render(report, ReportText.english());
+    }
+
+    /**
+     * report.html in {@code text}'s language: its headings, tables, notes and answer, and (through the page's {@code
+     * report-text} element) what its scripts draw; its {@code lang} attribute says which.
+     */
+    public static String render(Report report, ReportText text) {
+        List<Table> tables = ReportTables.all(report, text);
         StringBuilder summary = new StringBuilder();
         StringBuilder rest = new StringBuilder();
         int index = 0;
         for (Table table : tables) {
-            boolean first = table.title().startsWith("Scenarios") || table.title().startsWith("Hop overhead")
-                    || table.title().startsWith("In the reference");
-            (first ? summary : rest).append(table.html("table-" + index++));
+            (table.isTop() ? summary : rest).append(table.html("table-" + index++));
         }
         if (!report.profiles().isEmpty()) {
-            rest.insert(0, FLAME_SECTION);
+            rest.insert(0, flameSection(text));
         }
-        summary.insert(0, answerSection(report, ReportText.english()));
+        summary.insert(0, answerSection(report, text));
         StringBuilder warnings = new StringBuilder();
         if (!report.warnings().isEmpty()) {
-            warnings.append("<section id=\"warnings\"><h2>Warnings</h2>\n<ul class=\"warnings\">\n");
-            report.warnings().forEach(w -> warnings.append("<li>").append(Table.escape(w)).append("</li>\n"));
+            warnings.append("<section id=\"warnings\"><h2>").append(Table.escape(text.get("report.warnings")))
+                    .append("</h2>\n<ul class=\"warnings\">\n");
+            report.warningMessages().forEach(w -> warnings.append("<li>").append(Table.escape(w.in(text)))
+                    .append("</li>\n"));
             warnings.append("</ul></section>\n");
         }
-        String meta = "Source: " + report.source() + " \u00b7 generated " + report.generatedAt();
+        String meta = text.get("report.html.meta", report.source(), String.valueOf(report.generatedAt()));
         Map<String, String> values = new HashMap<>();
+        values.put("LANG", text.language());
         values.put("CSS", resource("report.css"));
-        values.put("JS", resource("report.js") + "\n" + resource("flamegraph.js"));
-        values.put("TITLE", "dubbo-stress report");
+        values.put("JS", resource("text.js") + "\n" + resource("report.js") + "\n" + resource("flamegraph.js"));
+        values.put("TEXT", scriptSafeJson(Json.MAPPER.valueToTree(text.scriptMessages())));
+        values.put("TITLE", Table.escape(text.get("report.title")));
+        values.put("CHARTS", Table.escape(text.get("report.charts")));
+        values.put("CHART_STATUS", Table.escape(text.get("report.chartsNotDrawn")));
         values.put("META", Table.escape(meta));
         values.put("SUMMARY", summary.toString());
         values.put("TABLES", rest.toString());
         values.put("WARNINGS", warnings.toString());
-        values.put("DATA", scriptSafeJson(chartData(report)));
+        values.put("DATA", scriptSafeJson(chartData(report, text)));
         return fill(resource("report-template.html"), values);
     }
 
@@ -122,6 +136,11 @@ public final class HtmlReport {
 
     /** What the charts draw (see report.js): per scenario its curve and time line, server series, GC pauses. */
     public static ObjectNode chartData(Report report) {
+        return chartData(report, ReportText.english());
+    }
+
+    /** As {@link #chartData(Report)}, a failed scenario's name in the legend said in {@code text}'s language. */
+    public static ObjectNode chartData(Report report, ReportText text) {
         ObjectNode root = F.objectNode();
         ArrayNode scenarios = root.putArray("scenarios");
         for (ScenarioResult scenario : report.scenarios()) {
@@ -131,7 +150,8 @@ public final class HtmlReport {
             ScenarioStats stats = scenario.stats();
             ObjectNode node = scenarios.addObject();
             // a failed scenario's curves are those of its failures (or empty): the legend says so
-            node.put("name", scenario.outcome().failed() ? scenario.name() + " (failed)" : scenario.name());
+            node.put("name", scenario.outcome().failed() ? text.get("chart.failedScenario", scenario.name())
+                    : scenario.name());
             node.put("micros", stats.unit().micros());
             node.put("start", Math.min(scenario.startMs(), stats.firstStartMs()));
             node.put("steadyStart", scenario.steadyStartMs());

@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Format;
 import io.dubbostress.report.SeriesTrend;
 import io.dubbostress.report.model.Report;
@@ -23,20 +24,20 @@ final class JvmTables {
     private JvmTables() {
     }
 
-    static List<Table> all(Report report) {
+    static List<Table> all(Report report, ReportText text) {
         List<Table> tables = new ArrayList<>();
         if (report.scenarios().stream().anyMatch(s -> !s.jvms().isEmpty())) {
-            tables.add(perScenario(report));
+            tables.add(perScenario(report, text));
         }
         if (!report.jvms().trends().isEmpty()) {
-            tables.add(wholeRun(report));
+            tables.add(wholeRun(report, text));
         }
         return tables;
     }
 
-    static Table perScenario(Report report) {
-        Table table = new Table("JVMs (PerfMon agent, steady state)", 3, "scenario", "JVM", "pid",
-                "context switches /s", "threads avg/max", "open files avg/max");
+    static Table perScenario(Report report, ReportText text) {
+        Table table = new Table(text.get("table.jvms.title"), 3, text.get("col.scenario"), "JVM", "pid",
+                text.get("col.contextSwitches"), text.get("col.threadsAvgMax"), text.get("col.filesAvgMax"));
         for (ScenarioResult s : report.scenarios()) {
             JvmWindow w = s.jvms();
             for (JvmWindow.Figures f : w.jvms()) {
@@ -44,40 +45,47 @@ final class JvmTables {
                         Format.decimal(f.switchesPerSecond(), 0), avgMax(f.threads()), avgMax(f.fds()));
             }
             for (Map.Entry<String, Double> host : w.hostSwitchesPerSecond().entrySet()) {
-                table.row(s.name(), "host " + host.getKey(), Format.NONE, Format.decimal(host.getValue(), 0),
+                table.row(s.name(), text.get("jvms.host", host.getKey()), Format.NONE, Format.decimal(host.getValue(), 0),
                         Format.NONE, Format.NONE);
             }
         }
-        table.note("Read once a second from the services' PerfMon agent while each scenario ran (process:pid=N:threads,"
-                + " :fds, :cswitch, and cpu:cswitch for the host); context switches per second: voluntary and"
-                + " involuntary, of all the JVM's threads, the mean over the steady state; host: the whole machine's."
-                + " '-': not measured.");
+        table.note(text.get("table.jvms.note"));
         report.jvms().notRead().forEach(table::note);
         return table;
     }
 
-    static Table wholeRun(Report report) {
-        Table table = new Table("Threads and open files over the whole run (soak help)", 2, "JVM", "pid", "readings",
-                "minutes", "threads first -> last", "threads /h", "threads", "open files first -> last",
-                "open files /h", "open files").text(6, 9);
+    static Table wholeRun(Report report, ReportText text) {
+        Table table = new Table(text.get("table.jvmTrends.title"), 2, "JVM", "pid", text.get("col.readings"),
+                text.get("col.minutes"), text.get("col.threadsFirstLast"), text.get("col.threadsPerHour"),
+                text.get("col.threads"), text.get("col.filesFirstLast"), text.get("col.filesPerHour"),
+                text.get("col.files")).text(6, 9);
         for (JvmTrends.Trend t : report.jvms().trends()) {
             SeriesTrend threads = t.threads().trend();
             SeriesTrend fds = t.fds().trend();
             table.row(t.jvm().service(), Long.toString(t.jvm().pid()),
                     Format.count(Math.max(threads.points(), fds.points())),
                     Format.decimal(Math.max(threads.spanMs(), fds.spanMs()) / 60_000.0, 1),
-                    firstLast(threads), Format.delta(threads.slopePerHour(), Double.NaN, 1), t.threads().verdict(),
-                    firstLast(fds), Format.delta(fds.slopePerHour(), Double.NaN, 1), t.fds().verdict());
+                    firstLast(threads), Format.delta(threads.slopePerHour(), Double.NaN, 1),
+                    verdict(t.threads().verdict(), text), firstLast(fds),
+                    Format.delta(fds.slopePerHour(), Double.NaN, 1), verdict(t.fds().verdict(), text));
         }
-        table.note("Every scenario's readings of a JVM, in time order (the provider and the consumer live across"
-                + " scenarios; each scenario's JMeter has its own JVM and its figures per scenario). Slope: least"
-                + " squares, per hour. 'rising': the lowest reading of the last third is above the highest of the first"
-                + " third and at least " + Format.decimal(SeriesTrend.LEAK_RISE_PERCENT, 0) + " % above the first"
-                + " (the rule of the heap after full/mixed GC): the leak signal of a long run, also in the warnings;"
-                + " 'steady' else; 'not enough data' with fewer than " + JvmTrends.MIN_READINGS + " readings or"
-                + " readings over less than " + JvmTrends.MIN_MINUTES + " minutes (a pool that fills at the first load"
-                + " looks like a leak over a short run).");
+        table.note(text.get("table.jvmTrends.note", Format.decimal(SeriesTrend.LEAK_RISE_PERCENT, 0),
+                String.valueOf(JvmTrends.MIN_READINGS), String.valueOf(JvmTrends.MIN_MINUTES)));
         return table;
+    }
+
+    /** A trend's verdict ({@code rising}, {@code steady}, {@code not enough data}) in the report's language. */
+    static String verdict(String verdict, ReportText text) {
+        switch (verdict) {
+            case "rising":
+                return text.get("verdict.rising");
+            case "steady":
+                return text.get("verdict.steady");
+            case "not enough data":
+                return text.get("verdict.notEnoughData");
+            default:
+                return verdict;
+        }
     }
 
     private static String avgMax(PerfMonSeries.WindowStats stats) {

@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.model.ProfileDiff;
 import io.dubbostress.report.model.ProfileSection;
 import io.dubbostress.report.model.ServiceProfile;
@@ -32,20 +33,27 @@ public final class ProfileTables {
 
     /** The hop tables (by component, by frame): empty without a pair whose profiles compare. */
     public static List<Table> hop(ProfileSection section) {
+        return hop(section, ReportText.english());
+    }
+
+    /** As {@link #hop(ProfileSection)}, in {@code text}'s language. */
+    public static List<Table> hop(ProfileSection section, ReportText text) {
         List<Table> tables = new ArrayList<>();
         if (section.diffs().values().stream().allMatch(Map::isEmpty)) {
             return tables;
         }
-        Table components = new Table("Hop overhead by component (CPU \u00b5s per call, hop minus direct, from the"
-                + " profiles)", 3, "pair", "service", "component", "hop", "direct", "hop - direct", "most at")
-                .text(6);
-        Table places = new Table("Hop overhead by frame (CPU \u00b5s per call, hop minus direct, from the profiles)", 4,
-                "pair", "service", "frame", "component", "hop", "direct", "hop - direct");
+        Table components = new Table(text.get("table.hopComponents.title"), 3, text.get("col.pair"),
+                text.get("col.service"), text.get("col.component"), text.get("col.hop"), text.get("col.direct"),
+                text.get("col.hopMinusDirect"), text.get("col.mostAt")).text(6);
+        Table places = new Table(text.get("table.hopFrames.title"), 4, text.get("col.pair"), text.get("col.service"),
+                text.get("col.frame"), text.get("col.component"), text.get("col.hop"), text.get("col.direct"),
+                text.get("col.hopMinusDirect"));
         for (Map.Entry<HopOverhead, Map<String, ProfileDiff>> pair : section.diffs().entrySet()) {
             String name = pair.getKey().hop().name() + " / " + pair.getKey().direct().name();
             List<String[]> placeRows = new ArrayList<>();
             for (ProfileDiff diff : pair.getValue().values()) {
-                components.row(name, diff.service(), "(all)", us(diff.hopUsPerCall()), us(diff.directUsPerCall()),
+                components.row(name, diff.service(), text.get("profile.all"), us(diff.hopUsPerCall()),
+                        us(diff.directUsPerCall()),
                         signed(diff.deltaUsPerCall()), "");
                 int n = 0;
                 for (ProfileDiff.Delta c : byMagnitude(diff.components())) {
@@ -67,13 +75,8 @@ public final class ProfileTables {
                 places.row(row[0], row[1], row[2], row[3], row[4], row[5], row[6]);
             }
         }
-        components.note("Each CPU sample counts for the library whose code asked for the time: the Java frame nearest the"
-                + " sample's leaf that belongs to a known library (JDK and kernel code below it included); samples"
-                + " without one are the JVM's (JIT compiler, garbage collector) or the JDK's. Components add up to the"
-                + " JVM's CPU per call ('(all)'); per call, so scenarios at different rates compare. 'most at': the"
-                + " frame of that component where most of the difference is spent.");
-        places.note("The frames that gave samples their component (their 'place'), the most added first; the JVM's"
-                + " and the JDK's places are their leaf frames.");
+        components.note(text.get("table.hopComponents.note"));
+        places.note(text.get("table.hopFrames.note"));
         tables.add(components);
         tables.add(places);
         return tables;
@@ -84,22 +87,33 @@ public final class ProfileTables {
 
     /** The per-scenario tables: profiles and CPU per call, top frames, allocations and locks. */
     public static List<Table> perScenario(ProfileSection section) {
+        return perScenario(section, ReportText.english());
+    }
+
+    /** As {@link #perScenario(ProfileSection)}, in {@code text}'s language. */
+    public static List<Table> perScenario(ProfileSection section, ReportText text) {
         List<Table> tables = new ArrayList<>();
         if (section.isEmpty()) {
             return tables;
         }
-        Table summary = new Table("Profiles (steady state): CPU per call of each JVM", 3, "scenario", "service",
-                "profiler", "seconds", "samples", "calls", "CPU \u00b5s/call (OS)", "profiled \u00b5s/call",
-                "ctx switches/s", "threads", "open files", "heaviest component", "status").text(9, 10, 11, 12);
-        Table frames = new Table("Top frames (CPU, steady state): where each JVM spends its time", 4, "scenario",
-                "service", "frame", "component", "self %", "total %", "self \u00b5s/call");
-        Table memory = new Table("Allocations and lock contention (steady state)", 2, "scenario", "service",
-                "allocated KiB/call", "most allocated", "lock wait \u00b5s/call", "most contended").text(3, 5);
+        Table summary = new Table(text.get("table.profiles.title"), 3, text.get("col.scenario"),
+                text.get("col.service"), text.get("col.profiler"), text.get("col.seconds"), text.get("col.samples"),
+                text.get("col.calls"), text.get("col.cpuUsPerCallOs"), text.get("col.profiledUsPerCall"),
+                text.get("col.ctxSwitches"), text.get("col.threads"), text.get("col.files"),
+                text.get("col.heaviestComponent"), text.get("col.status")).text(9, 10, 11, 12);
+        Table frames = new Table(text.get("table.topFrames.title"), 4, text.get("col.scenario"),
+                text.get("col.service"), text.get("col.frame"), text.get("col.component"), text.get("col.selfPercent"),
+                text.get("col.totalPercent"), text.get("col.selfUsPerCall"));
+        Table memory = new Table(text.get("table.allocations.title"), 2, text.get("col.scenario"),
+                text.get("col.service"), text.get("col.allocatedKiB"), text.get("col.mostAllocated"),
+                text.get("col.lockWait"), text.get("col.mostContended")).text(3, 5);
         for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
             for (ServiceProfile p : scenario.getValue()) {
                 if (!p.present()) {
                     summary.row(scenario.getKey(), p.service(), NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                            NONE, NONE, p.missing().startsWith(NOT_PROFILED) ? p.missing() : "missing: " + p.missing());
+                            NONE, NONE, p.missing().startsWith(NOT_PROFILED) ? text.get("profile.notProfiled",
+                                    p.missing().substring(NOT_PROFILED.length()).trim())
+                                    : text.get("profile.missing", p.missing()));
                     continue;
                 }
                 JfrProfile jfr = p.profile();
@@ -114,7 +128,7 @@ public final class ProfileTables {
                         us(p.usPerCall(p.cpu().weight())), rate(p.contextSwitchesPerSecond()),
                         startToStop(p.target().threadsAtStart, p.target().threadsAtStop),
                         startToStop(p.target().fdsAtStart, p.target().fdsAtStop), heaviest,
-                        p.note() == null ? "ok" : "ok; " + p.note());
+                        p.note() == null ? text.get("status.ok") : text.get("profile.okWithNote", p.note()));
                 int n = 0;
                 for (CallTree.FrameStat f : p.cpu().frames()) {
                     if (n++ == TOP_FRAMES) {
@@ -123,31 +137,20 @@ public final class ProfileTables {
                     frames.row(scenario.getKey(), p.service(), f.name(), ProfileDiff.componentOfFrame(f.name()),
                             percent(p.percent(f.self())), percent(p.percent(f.total())), us(p.usPerCall(f.self())));
                 }
-                memory.row(scenario.getKey(), p.service(), allocated(p), top(jfr.allocations()),
-                        us(p.lockWaitUsPerCall()), top(jfr.locks()));
+                memory.row(scenario.getKey(), p.service(), allocated(p, text), top(jfr.allocations(), text),
+                        us(p.lockWaitUsPerCall()), top(jfr.locks(), text));
             }
         }
-        summary.note("CPU \u00b5s/call (OS): the JVM's CPU time over its recording (/proc/<pid>/stat at both ends) per"
-                + " call of the scenario; profiled: its samples in the steady state, each worth its share of that"
-                + " time. A service that takes no part in a scenario (the consumer in a direct one) still shows what it"
-                + " did meanwhile, per call of that scenario. ctx switches/s: voluntary and involuntary, of all the JVM's"
-                + " threads (/proc/<pid>/task/*/status) over the recording; threads, open files: at its start -> stop."
-                + " The engine: ctimer, a per-thread CPU timer (time in the kernel counted at the frame that entered"
-                + " it); perf_events (--profile-kernel), the kernel's frames too.");
+        summary.note(text.get("table.profiles.note"));
         for (Map.Entry<String, List<ServiceProfile>> scenario : section.scenarios().entrySet()) {
             double host = section.hostContextSwitchesPerSecond(scenario.getKey());
             if (!Double.isNaN(host)) {
-                summary.note(String.format(Locale.ROOT, "%s: the machine's context switches: %,.0f/s (/proc/stat).",
-                        scenario.getKey(), host));
+                summary.note(text.get("table.profiles.hostNote", scenario.getKey(),
+                        String.format(Locale.ROOT, "%,.0f", host)));
             }
         }
-        frames.note("self: samples whose leaf is the frame; total: samples with the frame anywhere in their stack."
-                + " report.html draws each JVM's flame graph (click to zoom, search).");
-        memory.note("Allocations: estimated from async-profiler's samples (one per TLAB or large object, weighted by its"
-                + " size; sampled every few MiB allocated), with their count; '-' where fewer than "
-                + ServiceProfile.MIN_ALLOCATION_SAMPLES + " samples fell in the window (from n samples the figure is"
-                + " unsure by about 1/sqrt(n)), not zero; lock contention: time threads waited for a monitor or lock"
-                + " another thread held.");
+        frames.note(text.get("table.topFrames.note"));
+        memory.note(text.get("table.allocations.note", String.valueOf(ServiceProfile.MIN_ALLOCATION_SAMPLES)));
         tables.add(summary);
         tables.add(frames);
         tables.add(memory);
@@ -161,14 +164,15 @@ public final class ProfileTables {
     }
 
     /** The heaviest leaf (the class allocated, the lock waited for) and the place most of the weight is at. */
-    private static String top(CallTree tree) {
+    private static String top(CallTree tree, ReportText text) {
         if (tree.weight() == 0) {
             return NONE;
         }
         CallTree.FrameStat leaf = tree.frames().get(0);
         Map.Entry<Component.Attribution, Long> place = tree.places().entrySet().iterator().next();
-        return String.format(Locale.ROOT, "%s (%.0f %%), most at %s (%.0f %%)", leaf.name(),
-                100.0 * leaf.self() / tree.weight(), place.getKey().place(), 100.0 * place.getValue() / tree.weight());
+        return text.get("profile.top", leaf.name(), String.format(Locale.ROOT, "%.0f", 100.0 * leaf.self()
+                / tree.weight()), place.getKey().place(), String.format(Locale.ROOT, "%.0f", 100.0 * place.getValue()
+                / tree.weight()));
     }
 
     static String rate(double value) {
@@ -198,8 +202,14 @@ public final class ProfileTables {
 
     /** KiB per call with its samples ({@code 18.2 (1,532 samples)}), or {@code - (6 samples)} below the minimum. */
     static String allocated(ServiceProfile p) {
+        return allocated(p, ReportText.english());
+    }
+
+    /** As {@link #allocated(ServiceProfile)}, in {@code text}'s language. */
+    static String allocated(ServiceProfile p, ReportText text) {
         long samples = p.allocationSamples();
-        String count = String.format(Locale.ROOT, "%,d sample%s", samples, samples == 1 ? "" : "s");
+        String count = text.get(samples == 1 ? "profile.sample" : "profile.samples",
+                String.format(Locale.ROOT, "%,d", samples));
         double bytes = p.allocatedBytesPerCall();
         if (Double.isNaN(bytes)) {
             return samples == 0 ? NONE : NONE + " (" + count + ")";

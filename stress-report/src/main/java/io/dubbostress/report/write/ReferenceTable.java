@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Format;
 import io.dubbostress.report.model.Answer;
 import io.dubbostress.report.model.Reference;

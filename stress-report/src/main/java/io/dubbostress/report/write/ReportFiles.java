@@ -1,6 +1,7 @@
 package io.dubbostress.report.write;
 
 import io.dubbostress.report.AtomicFile;
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Json;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.model.Report;
@@ -28,13 +29,21 @@ public final class ReportFiles {
 
     /** Writes the three files into {@code dir} (created when missing) and returns the Markdown. */
     public static String write(Report report, Path dir) {
-        String markdown = MarkdownReport.render(report);
+        return write(report, dir, ReportText.english());
+    }
+
+    /**
+     * As {@link #write(Report, Path)}, report.md and report.html in {@code text}'s language; report.json is the same in
+     * every language (English: the machine interface).
+     */
+    public static String write(Report report, Path dir, ReportText text) {
+        String markdown = MarkdownReport.render(report, text);
         try {
             Files.createDirectories(dir);
             writeAtomically(dir.resolve(RunLayout.REPORT_MD), markdown);
             writeAtomically(dir.resolve(RunLayout.REPORT_JSON), Json.MAPPER.writeValueAsString(ReportJson.of(report))
                     + "\n");
-            writeAtomically(dir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(report));
+            writeAtomically(dir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(report, text));
         } catch (IOException e) {
             throw ReportException.cannotWrite("could not write the report to " + dir + ": " + e.getMessage(), e);
         }
@@ -46,14 +55,25 @@ public final class ReportFiles {
      * scenarios, 1 failed, 2 warnings)}, then {@code failed: NAME: REASON} for each failed scenario.
      */
     public static List<String> writtenLines(Report report, Path dir) {
+        return writtenLines(report, dir, ReportText.english());
+    }
+
+    /** As {@link #writtenLines(Report, Path)}, in {@code text}'s language. */
+    public static List<String> writtenLines(Report report, Path dir, ReportText text) {
         List<ScenarioResult> failed = report.failedScenarios();
+        List<String> counts = new ArrayList<>();
+        counts.add(text.get("console.scenarios", String.valueOf(report.scenarios().size())));
+        if (!failed.isEmpty()) {
+            counts.add(text.get("console.failedCount", String.valueOf(failed.size())));
+        }
+        if (!report.warnings().isEmpty()) {
+            counts.add(text.get("console.warningsCount", String.valueOf(report.warnings().size())));
+        }
         List<String> lines = new ArrayList<>();
-        lines.add("wrote " + dir.resolve(RunLayout.REPORT_MD) + ", " + RunLayout.REPORT_JSON + ", "
-                + RunLayout.REPORT_HTML + " (" + report.scenarios().size() + " scenarios" + (failed.isEmpty() ? ""
-                : ", " + failed.size() + " failed") + (report.warnings().isEmpty() ? ""
-                : ", " + report.warnings().size() + " warnings") + ")");
+        lines.add(text.get("console.wrote", dir.resolve(RunLayout.REPORT_MD).toString(), RunLayout.REPORT_JSON,
+                RunLayout.REPORT_HTML, String.join(text.get("answer.list.separator"), counts)));
         for (ScenarioResult scenario : failed) {
-            lines.add("failed: " + scenario.name() + ": " + scenario.outcome().reason());
+            lines.add(text.get("console.failed", scenario.name(), scenario.outcome().reasonMessage().in(text)));
         }
         return lines;
     }

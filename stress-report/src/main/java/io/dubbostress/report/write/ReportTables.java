@@ -1,5 +1,6 @@
 package io.dubbostress.report.write;
 
+import io.dubbostress.report.text.ReportText;
 import io.dubbostress.report.Format;
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.HopOverhead;
@@ -8,7 +9,6 @@ import io.dubbostress.report.model.Report;
 import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.gc.GcAnalysis;
-import io.dubbostress.gc.GcTable;
 import io.dubbostress.gc.GcEasyAnswer;
 import io.dubbostress.report.model.HeapTrend;
 import io.dubbostress.gc.PauseStats;
@@ -31,53 +31,62 @@ final class ReportTables {
     private ReportTables() {
     }
 
-    static List<Table> all(Report report) {
+    /**
+     * Every table in {@code text}'s language; the ones report.html shows first (the scenarios side by side, the
+     * reference's shape, the hop's overhead) are marked {@link Table#top()}.
+     */
+    static List<Table> all(Report report, ReportText text) {
         List<Table> tables = new ArrayList<>();
-        tables.addAll(summary(report));
-        Table shape = ReferenceTable.of(report, ReportText.english());
+        summary(report, text).forEach(t -> tables.add(t.top()));
+        Table shape = ReferenceTable.of(report, text);
         if (shape != null) {
-            tables.add(shape);
+            tables.add(shape.top());
         }
         if (!report.hopOverhead().isEmpty()) {
-            tables.add(hopOverhead(report));
-            tables.addAll(ProfileTables.hop(report.profiles()));
+            tables.add(hopOverhead(report, text).top());
+            ProfileTables.hop(report.profiles(), text).forEach(t -> tables.add(t.top()));
         }
         if (report.scenarios().stream().anyMatch(s -> s.stats().fromDue() != null)) {
-            tables.add(targetRate(report));
+            tables.add(targetRate(report, text));
         }
         if (report.scenarios().stream().anyMatch(s -> !s.generators().isEmpty())) {
-            tables.add(generators(report));
+            tables.add(generators(report, text));
         }
-        tables.add(details(report));
+        tables.add(details(report, text));
         if (report.scenarios().stream().anyMatch(s -> s.stats().errors() > 0)) {
-            tables.add(errors(report));
+            tables.add(errors(report, text));
         }
         if (report.scenarios().stream().anyMatch(s -> !s.server().isEmpty())) {
-            tables.add(server(report));
+            tables.add(server(report, text));
         }
-        tables.addAll(JvmTables.all(report));
+        tables.addAll(JvmTables.all(report, text));
         if (report.scenarios().stream().anyMatch(s -> !s.gc().isEmpty())) {
-            tables.add(gcPerScenario(report));
+            tables.add(gcPerScenario(report, text));
         }
         if (!report.gcLogs().isEmpty()) {
-            tables.add(gcLogs(report));
+            tables.add(gcLogs(report, text));
         }
-        tables.addAll(ProfileTables.perScenario(report.profiles()));
+        tables.addAll(ProfileTables.perScenario(report.profiles(), text));
         return tables;
+    }
+
+    /** A scenario's status in the tables: {@code ok} or {@code failed} in the report's language. */
+    static String status(ScenarioResult s, ReportText text) {
+        return text.get(s.outcome().failed() ? "status.failed" : "status.ok");
     }
 
     /**
      * The scenarios side by side, in three tables that each fit a 1,400-pixel window: latency and throughput; the
      * server (first monitored host); the GC pauses. The last two only when there is something to show.
      */
-    static List<Table> summary(Report report) {
-        ReportText text = ReportText.english();
+    static List<Table> summary(Report report, ReportText text) {
         List<Table> tables = new ArrayList<>();
-        Table latency = new Table(text.get("table.latency.title"), 2, "scenario", "status", "samples", "TPS",
-                "errors %", "unit", "mean", "p50", "p90", "p95", "p99", "p99.9", "max").text(5);
+        Table latency = new Table(text.get("table.latency.title"), 2, text.get("col.scenario"), text.get("col.status"),
+                text.get("col.samples"), "TPS", text.get("col.errorsPercent"), text.get("col.unit"),
+                text.get("col.mean"), "p50", "p90", "p95", "p99", "p99.9", text.get("col.max")).text(5);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
-            latency.row(s.name(), s.outcome().status(), Format.count(st.samples()), Format.decimal(st.tps(), 1),
+            latency.row(s.name(), status(s, text), Format.count(st.samples()), Format.decimal(st.tps(), 1),
                     Format.decimal(st.errorPercent(), 2), st.unit().jsonName(), Format.mean(st.mean()),
                     Format.latency(st.percentile(50)), Format.latency(st.percentile(90)),
                     Format.latency(st.percentile(95)), Format.latency(st.percentile(99)),
@@ -86,8 +95,9 @@ final class ReportTables {
         latency.note(text.get("table.latency.note"));
         tables.add(latency);
         if (report.scenarios().stream().anyMatch(s -> !s.server().isEmpty())) {
-            Table server = new Table(text.get("table.serverSummary.title"), 2, "scenario", "host", "CPU % avg/max",
-                    "mem % avg/max", "net in/out KB/s", "disk r/w KB/s");
+            Table server = new Table(text.get("table.serverSummary.title"), 2, text.get("col.scenario"),
+                    text.get("col.host"), text.get("col.cpuAvgMax"), text.get("col.memAvgMax"),
+                    text.get("col.netInOut"), text.get("col.diskReadWrite"));
             for (ScenarioResult s : report.scenarios()) {
                 ServerMetrics host = s.server().isEmpty() ? null : s.server().get(0);
                 server.row(s.name(), host == null ? Format.NONE : host.host(),
@@ -100,8 +110,8 @@ final class ReportTables {
             tables.add(server);
         }
         if (report.scenarios().stream().anyMatch(s -> !s.gc().isEmpty())) {
-            Table gc = new Table(text.get("table.gcSummary.title"), 1, "scenario",
-                    "GC pauses n / total ms / max ms").text(1);
+            Table gc = new Table(text.get("table.gcSummary.title"), 1, text.get("col.scenario"),
+                    text.get("col.gcPauses")).text(1);
             for (ScenarioResult s : report.scenarios()) {
                 gc.row(s.name(), gcCell(s.gc()));
             }
@@ -115,15 +125,15 @@ final class ReportTables {
      * Rate-driven scenarios: target vs achieved rate, late starts, and each percentile of the service time (from the
      * call's start) beside the response time from its due time (coordinated omission corrected).
      */
-    static Table targetRate(Report report) {
-        List<String> header = new ArrayList<>(List.of("scenario", "target /s", "achieved /s", "late starts",
-                "max lag ms", "time (ms)"));
+    static Table targetRate(Report report, ReportText text) {
+        List<String> header = new ArrayList<>(List.of(text.get("col.scenario"), text.get("col.targetRate"),
+                text.get("col.achievedRate"), text.get("col.lateStarts"), text.get("col.maxLagMs"),
+                text.get("col.timeMs")));
         for (double p : ReportJson.TARGET_RATE_PERCENTILES) {
             header.add(Format.percentileTitle(p));
         }
-        header.add("max");
-        Table table = new Table("At the target rate: service time vs response time from the due time", 1,
-                header.toArray(new String[0])).text(5);
+        header.add(text.get("col.max"));
+        Table table = new Table(text.get("table.targetRate.title"), 1, header.toArray(new String[0])).text(5);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             FromDueLatency paced = st.fromDue();
@@ -133,8 +143,8 @@ final class ReportTables {
             long unit = st.unit().micros();
             List<String> service = new ArrayList<>(List.of(s.name(), Format.decimal(paced.targetRate(), 1),
                     Format.decimal(st.pacedTps(), 1), Format.count(paced.lateStarts()),
-                    Format.decimal(paced.maxLagUs() / 1000.0, 3), "service"));
-            List<String> fromDue = new ArrayList<>(List.of("", "", "", "", "", "from due"
+                    Format.decimal(paced.maxLagUs() / 1000.0, 3), text.get("targetRate.service")));
+            List<String> fromDue = new ArrayList<>(List.of("", "", "", "", "", text.get("targetRate.fromDue")
                     + (paced.resolution().equals("us") ? "" : " (" + paced.resolution() + ")")));
             for (double p : ReportJson.TARGET_RATE_PERCENTILES) {
                 service.add(Format.decimal(st.percentile(p) * unit / 1000.0, 3));
@@ -145,24 +155,20 @@ final class ReportTables {
             table.row(service.toArray(new String[0]));
             table.row(fromDue.toArray(new String[0]));
         }
-        table.note("Service time: from the call's start to its end (JMeter's view). From due: from the time the Target "
-                + "Rate Schedule said the call was due to its end, what a client arriving on schedule waits (a stall "
-                + "counts for every call that queued behind it). Late starts: calls that started more than "
-                + FromDueLatency.LATE_US / 1000 + " ms after their due time. Target: the due times' rate; achieved: "
-                + "steady samples with a due time per second. '(ms)': rows of JMeter's own samplers, timed on its "
-                + "millisecond clock.");
+        table.note(text.get("table.targetRate.note", String.valueOf(FromDueLatency.LATE_US / 1000)));
         return table;
     }
 
-    static Table hopOverhead(Report report) {
-        Table table = new Table("Hop overhead (hop minus direct, and hop / direct)", 4, "payload", "hop", "direct",
-                "unit", "mean", "p50", "p90", "p95", "p99", "p99.9", "max", "TPS hop / direct");
+    static Table hopOverhead(Report report, ReportText text) {
+        Table table = new Table(text.get("table.hop.title"), 4, text.get("col.payload"), text.get("col.hop"),
+                text.get("col.direct"), text.get("col.unit"), text.get("col.mean"), "p50", "p90", "p95", "p99",
+                "p99.9", text.get("col.max"), text.get("col.tpsHopDirect"));
         for (HopOverhead hop : report.hopOverhead()) {
             List<String> cells = new ArrayList<>();
             cells.add(hop.payload());
             cells.add(hop.hop().name());
             cells.add(hop.direct().name());
-            cells.add(hop.unit().jsonName() + ("mixed".equals(hop.resolution()) ? " (mixed)" : ""));
+            cells.add(hop.unit().jsonName() + ("mixed".equals(hop.resolution()) ? text.get("hop.mixed") : ""));
             for (String figure : HopOverhead.FIGURES) {
                 cells.add(Format.delta(hop.delta(figure), hop.ratio(figure), figure.equals("mean") ? 1 : 0));
             }
@@ -170,21 +176,19 @@ final class ReportTables {
             table.row(cells.toArray(new String[0]));
         }
         for (HopOverhead hop : report.hopOverhead()) {
-            String sentence = report.profiles().sentence(hop);
+            io.dubbostress.report.text.Message sentence = report.profiles().message(hop);
             if (sentence != null) {
-                table.lead("Where the hop's time goes: " + sentence);
+                table.lead(text.get("answer.profile", sentence.in(text)));
             }
         }
-        table.note("Pairs: hop-X and hop-http-X with direct-X (or --pair). A positive difference is what the hop adds.");
+        table.note(text.get("table.hop.note"));
         for (HopOverhead hop : report.hopOverhead()) {
             double direct = bytesPerSample(hop.direct().stats());
             double viaHop = bytesPerSample(hop.hop().stats());
             if (direct > 8 * 1024 && direct > 4 * viaHop) {
-                table.note(String.format(java.util.Locale.ROOT, "%s vs %s: the direct side carries the payload"
-                        + " through JMeter (%,.0f bytes sent and received per call), the hop side only a small request"
-                        + " (%,.0f bytes): JMeter works harder in %s, so on one machine a negative difference can be the"
-                        + " load generator's own cost, not a faster hop (docs/RUN.md, 'What the hop carries').",
-                        hop.hop().name(), hop.direct().name(), direct, viaHop, hop.direct().name()));
+                table.note(text.get("table.hop.payloadNote", hop.hop().name(), hop.direct().name(),
+                        String.format(java.util.Locale.ROOT, "%,.0f", direct),
+                        String.format(java.util.Locale.ROOT, "%,.0f", viaHop)));
             }
         }
         return table;
@@ -196,9 +200,10 @@ final class ReportTables {
     }
 
     /** A distributed run: each load generator's share of each scenario, and the scenario's merged figures. */
-    static Table generators(Report report) {
-        Table table = new Table("Load generators (steady state)", 2, "scenario", "generator", "samples", "TPS",
-                "errors %", "unit", "mean", "p50", "p90", "p99", "max").text(1);
+    static Table generators(Report report, ReportText text) {
+        Table table = new Table(text.get("table.generators.title"), 2, text.get("col.scenario"),
+                text.get("col.generator"), text.get("col.samples"), "TPS", text.get("col.errorsPercent"),
+                text.get("col.unit"), text.get("col.mean"), "p50", "p90", "p99", text.get("col.max")).text(1);
         for (ScenarioResult s : report.scenarios()) {
             if (s.generators().isEmpty()) {
                 continue;
@@ -206,11 +211,9 @@ final class ReportTables {
             for (Map.Entry<String, ScenarioStats> g : s.generators().entrySet()) {
                 table.row(generatorRow(s.name(), g.getKey(), g.getValue(), s.stats().unit()));
             }
-            table.row(generatorRow(s.name(), "all (merged)", s.stats(), s.stats().unit()));
+            table.row(generatorRow(s.name(), text.get("generators.merged"), s.stats(), s.stats().unit()));
         }
-        table.note("Rows are told apart by the thread name JMeter's servers give (<server>-<thread group> i-j); each "
-                + "generator's TPS is over its own steady samples, so a generator lost mid-run shows the rate it "
-                + "had while it ran.");
+        table.note(text.get("table.generators.note"));
         return table;
     }
 
@@ -223,9 +226,11 @@ final class ReportTables {
             Format.latency(st.percentile(99) * scale), Format.latency(st.max() * scale)};
     }
 
-    static Table details(Report report) {
-        Table table = new Table("Scenario details", 1, "scenario", "resolution", "warm-up s", "warm-up samples",
-                "steady s", "min", "received KB/s", "sent KB/s", "malformed rows", "source").text(1, 9);
+    static Table details(Report report, ReportText text) {
+        Table table = new Table(text.get("table.details.title"), 1, text.get("col.scenario"),
+                text.get("col.resolution"), text.get("col.warmupSeconds"), text.get("col.warmupSamples"),
+                text.get("col.steadySeconds"), text.get("col.min"), text.get("col.receivedKBps"),
+                text.get("col.sentKBps"), text.get("col.malformedRows"), text.get("col.source")).text(1, 9);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             table.row(s.name(), st.resolution(), Format.decimal(s.warmup().seconds(), 1), Format.count(st.warmupSamples()),
@@ -233,14 +238,20 @@ final class ReportTables {
                     Format.kilobytes(st.receivedBytesPerSecond()), Format.kilobytes(st.sentBytesPerSecond()),
                     Format.count(s.malformedRows()), String.join(", ", s.sources()));
         }
-        String rules = report.scenarios().stream().map(s -> s.warmup().rule()).distinct()
-                .collect(Collectors.joining("; "));
-        table.note("Warm-up: " + rules + ".");
+        String rules = report.scenarios().stream().map(s -> warmupRule(s.warmup().rule(), text)).distinct()
+                .collect(Collectors.joining(text.get("list.semicolon")));
+        table.note(text.get("table.details.note", rules));
         return table;
     }
 
-    static Table errors(Report report) {
-        Table table = new Table("Errors (steady state)", 1, "scenario", "errors", "errors %", "top messages").text(3);
+    /** Where a warm-up's length came from: --warmup and run.json as they are, the default rule in words. */
+    static String warmupRule(String rule, ReportText text) {
+        return rule.equals(io.dubbostress.report.model.Warmup.DEFAULT_RULE) ? text.get("warmup.default") : rule;
+    }
+
+    static Table errors(Report report, ReportText text) {
+        Table table = new Table(text.get("table.errors.title"), 1, text.get("col.scenario"), text.get("col.errors"),
+                text.get("col.errorsPercent"), text.get("col.topMessages")).text(3);
         for (ScenarioResult s : report.scenarios()) {
             ScenarioStats st = s.stats();
             if (st.errors() == 0) {
@@ -253,10 +264,11 @@ final class ReportTables {
         return table;
     }
 
-    static Table server(Report report) {
-        Table table = new Table("Server (PerfMon, steady state)", 2, "scenario", "host", "CPU % avg", "CPU % max",
-                "mem % avg", "mem % max", "net in KB/s avg/max", "net out KB/s avg/max", "disk read KB/s avg/max",
-                "disk write KB/s avg/max", "other").text(10);
+    static Table server(Report report, ReportText text) {
+        Table table = new Table(text.get("table.server.title"), 2, text.get("col.scenario"), text.get("col.host"),
+                text.get("col.cpuAvg"), text.get("col.cpuMax"), text.get("col.memAvg"), text.get("col.memMax"),
+                text.get("col.netInAvgMax"), text.get("col.netOutAvgMax"), text.get("col.diskReadAvgMax"),
+                text.get("col.diskWriteAvgMax"), text.get("col.other")).text(10);
         for (ScenarioResult s : report.scenarios()) {
             for (ServerMetrics host : s.server()) {
                 String others = host.others().entrySet().stream()
@@ -274,9 +286,11 @@ final class ReportTables {
         return table;
     }
 
-    static Table gcPerScenario(Report report) {
-        Table table = new Table("GC during each scenario (steady state)", 2, "scenario", "service", "pauses",
-                "total ms", "mean ms", "p99 ms", "max ms", "full GCs", "GC throughput %");
+    static Table gcPerScenario(Report report, ReportText text) {
+        Table table = new Table(text.get("table.gcScenario.title"), 2, text.get("col.scenario"),
+                text.get("col.service"), text.get("col.pauses"), text.get("col.totalMs"), text.get("col.meanMs"),
+                text.get("col.p99Ms"), text.get("col.maxMs"), text.get("col.fullGcs"),
+                text.get("col.gcThroughput"));
         for (ScenarioResult s : report.scenarios()) {
             for (Map.Entry<String, PauseStats> entry : s.gc().entrySet()) {
                 PauseStats p = entry.getValue();
@@ -288,49 +302,47 @@ final class ReportTables {
         return table;
     }
 
-    static Table gcLogs(Report report) {
-        Table table = new Table("GC logs (whole run)", 3, "log", "service", "collector", "pauses", "total ms",
-                "mean ms", "p99 ms", "max ms", "full GCs", "GC throughput %", "alloc MB/s",
-                "heap peak before/after MB", "heap after full/mixed GC", "GCeasy").text(12, 13);
+    static Table gcLogs(Report report, ReportText text) {
+        Table table = new Table(text.get("table.gcLogs.title"), 3, text.get("col.log"), text.get("col.service"),
+                text.get("col.collector"), text.get("col.pauses"), text.get("col.totalMs"), text.get("col.meanMs"),
+                text.get("col.p99Ms"), text.get("col.maxMs"), text.get("col.fullGcs"), text.get("col.gcThroughput"),
+                text.get("col.allocMBps"), text.get("col.heapPeak"), text.get("col.heapAfterFull"), "GCeasy")
+                .text(12, 13);
         for (Report.GcLog log : report.gcLogs()) {
             GcAnalysis a = log.analysis();
             PauseStats p = a.pauses();
-            table.row((a.warnings().isEmpty() ? "" : GcTable.NOT_SURE + " ") + log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
+            table.row((a.warnings().isEmpty() ? "" : text.get("gc.notSure") + " ") + log.file(), a.service(), a.collector(), Integer.toString(p.count()), Format.decimal(p.totalMs(), 1),
                     Format.decimal(p.meanMs(), 2), Format.decimal(p.p99Ms(), 2), Format.decimal(p.maxMs(), 2),
                     Integer.toString(p.fullCount()), Format.decimal(p.throughputPercent(), 2),
                     Format.megabytes(a.allocationRateBytesPerSecond()),
                     Format.megabytes(a.peakHeapBeforeGcBytes()) + " / " + Format.megabytes(a.peakHeapAfterGcBytes()),
-                    trendCell(HeapTrend.of(a.events())), gcEasyCell(log.gcEasy()));
+                    trendCell(HeapTrend.of(a.events()), text), gcEasyCell(log.gcEasy(), text));
         }
-        table.note("Offline analysis by " + report.gcLogs().stream().map(l -> l.analysis().parser()).distinct()
-                .collect(java.util.stream.Collectors.joining(", "))
-                + "; throughput = 100 x (1 - paused / span), span the time the log covers (JVM start, or its first "
-                + "stamp, to its last stamp or the last pause's end); " + GcTable.NOT_SURE + ": the analysis has "
-                + "warnings (listed with the report's warnings). Heap after full/mixed GC: the heap left by the"
-                + " collections that clean the whole heap, first -> last and its slope; 'rising' when it keeps going up"
-                + " (the leak signal of a long run, also in the warnings); '-' with fewer than 4 such collections (the"
-                + " heap after young collections creeps up under G1 without a leak).");
+        table.note(text.get("table.gcLogs.note", report.gcLogs().stream().map(l -> l.analysis().parser()).distinct()
+                .collect(java.util.stream.Collectors.joining(", ")), text.get("gc.notSure")));
         return table;
     }
 
-    private static String trendCell(HeapTrend trend) {
+    private static String trendCell(HeapTrend trend, ReportText text) {
         if (trend.verdict() == HeapTrend.Verdict.NO_VERDICT) {
             return Format.NONE;
         }
-        return String.format(java.util.Locale.ROOT, "%s: %.1f -> %.1f MiB, %+.1f MiB/h (%d)",
-                trend.verdict() == HeapTrend.Verdict.RISING ? "rising" : "flat", trend.firstFloorBytes() / 1048576.0,
-                trend.lastFloorBytes() / 1048576.0, trend.slopeBytesPerHour() / 1048576.0, trend.floors());
+        return text.get("gc.heapTrend", text.get(trend.verdict() == HeapTrend.Verdict.RISING ? "verdict.rising"
+                : "verdict.flat"), String.format(java.util.Locale.ROOT, "%.1f", trend.firstFloorBytes() / 1048576.0),
+                String.format(java.util.Locale.ROOT, "%.1f", trend.lastFloorBytes() / 1048576.0),
+                String.format(java.util.Locale.ROOT, "%+.1f", trend.slopeBytesPerHour() / 1048576.0),
+                String.valueOf(trend.floors()));
     }
 
-    private static String gcEasyCell(GcEasyAnswer answer) {
+    private static String gcEasyCell(GcEasyAnswer answer, ReportText text) {
         if (answer == null) {
             return Format.NONE;
         }
         StringBuilder cell = new StringBuilder();
-        cell.append("throughput ").append(Format.decimal(answer.throughputPercent(), 2)).append(" %, mean ")
-                .append(Format.decimal(answer.averagePauseMs(), 1)).append(" ms, max ")
-                .append(Format.decimal(answer.maxPauseMs(), 1)).append(" ms; ");
-        cell.append(answer.isProblem() ? "problems: " + String.join(" | ", answer.problems()) : "no problem");
+        cell.append(text.get("gc.gcEasy", Format.decimal(answer.throughputPercent(), 2),
+                Format.decimal(answer.averagePauseMs(), 1), Format.decimal(answer.maxPauseMs(), 1)));
+        cell.append(answer.isProblem() ? text.get("gc.gcEasy.problems", String.join(" | ", answer.problems()))
+                : text.get("gc.gcEasy.noProblem"));
         if (!answer.webReport().isEmpty()) {
             cell.append("; ").append(answer.webReport());
         }

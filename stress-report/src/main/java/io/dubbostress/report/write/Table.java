@@ -14,6 +14,7 @@ public final class Table {
     private final List<List<String>> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private final List<String> leads = new ArrayList<>();
+    private boolean top;
 
     /** Columns after the first {@code textColumns} are numbers (right-aligned). */
     public Table(String title, int textColumns, String... header) {
@@ -51,6 +52,17 @@ public final class Table {
     public Table note(String note) {
         notes.add(note);
         return this;
+    }
+
+    /** Marks this table as one report.html shows first, above its charts (the scenarios, the hop's overhead). */
+    public Table top() {
+        top = true;
+        return this;
+    }
+
+    /** Whether {@link #top()} marked it. */
+    public boolean isTop() {
+        return top;
     }
 
     public String title() {

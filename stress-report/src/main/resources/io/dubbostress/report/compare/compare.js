@@ -36,6 +36,21 @@
     return v.toPrecision(2);
   }
 
+  /* A figure's name and a verdict in the page's language (reportText, text.js); the data's own words where the
+     language says them as they are (p99, TPS). */
+  function said(key, fallback) {
+    var text = reportText(key);
+    return text === key ? fallback : text;
+  }
+  function titleOf(f) { return said('compare.figure.' + f.figure, f.title); }
+  function verdictWords(v) { return said('compare.verdict.' + v.replace(/ /g, '_'), v); }
+  function verdictOf(f) {
+    var why = /^not detectable \((.*)\)$/.exec(f.verdict); // not detectable (too few trials)
+    if (!why) { return verdictWords(f.verdict); }
+    var text = reportText('compare.verdict.not_detectable', verdictWords(why[1]));
+    return text === 'compare.verdict.not_detectable' ? f.verdict : text;
+  }
+
   // with its sign, 1 decimal; what rounds to zero is +0.0 (as in compare.md), never -0.0
   function signed(v) { var a = Math.abs(v).toFixed(1); return (v < 0 && a !== '0.0' ? '-' : '+') + a; }
 
@@ -62,7 +77,7 @@
       });
     });
     if (rows.length === 0) {
-      container.textContent = 'No change to draw: no figure was measured on both sides.';
+      container.textContent = reportText('compare.noChange');
       container.className += ' no-data';
       return;
     }
@@ -77,16 +92,16 @@
     reach = Math.ceil(reach / step) * step;
     function x(v) { return M.left + (Math.max(-reach, Math.min(reach, v)) + reach) / (2 * reach) * (W - M.left - M.right); }
     var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + H, width: '100%', role: 'img', 'class': 'chart-svg',
-                         'aria-label': 'Change NEW vs BASE'}, container);
-    text(svg, M.left, 16, 'Change NEW vs BASE, ' + (Math.round(data.confidence * 1000) / 10) + ' % interval '
-         + '(grey: smaller than the data could detect)', {'class': 'chart-title'});
+                         'aria-label': reportText('compare.changeAria')}, container);
+    text(svg, M.left, 16, reportText('compare.changeTitle', Math.round(data.confidence * 1000) / 10),
+         {'class': 'chart-title'});
     var axes = el('g', {'class': 'axes'}, svg);
     for (var v = -reach; v <= reach + step / 2; v += step) {
       var px = x(v);
       el('line', {x1: px, x2: px, y1: M.top - 6, y2: H - M.bottom, 'class': v === 0 ? 'axis' : 'grid'}, axes);
       text(axes, px, H - M.bottom + 16, signed(v) + ' %', {'text-anchor': 'middle', 'class': 'tick'});
     }
-    text(axes, M.left + (W - M.left - M.right) / 2, H - 6, 'NEW / BASE - 1 (latency up is slower; TPS up is faster)',
+    text(axes, M.left + (W - M.left - M.right) / 2, H - 6, reportText('compare.changeAxis'),
          {'text-anchor': 'middle', 'class': 'axis-label'});
     var plot = el('g', {'class': 'plot'}, svg);
     var last = null;
@@ -98,7 +113,7 @@
         }
         last = r.s.name;
       }
-      text(plot, M.left - 8, cy + 4, r.s.name + '  ' + r.f.title, {'text-anchor': 'end', 'class': 'tick'});
+      text(plot, M.left - 8, cy + 4, r.s.name + '  ' + titleOf(r.f), {'text-anchor': 'end', 'class': 'tick'});
       if (r.f.mde) {
         el('rect', {x: x(-r.f.mde), y: cy - 7, width: Math.max(0, x(r.f.mde) - x(-r.f.mde)), height: 14,
                     fill: '#e6e9ef', 'class': 'mde'}, plot);
@@ -109,8 +124,8 @@
       el('line', {x1: x(r.f.low), x2: x(r.f.low), y1: cy - 5, y2: cy + 5, stroke: color, 'stroke-width': 2}, g);
       el('line', {x1: x(r.f.high), x2: x(r.f.high), y1: cy - 5, y2: cy + 5, stroke: color, 'stroke-width': 2}, g);
       el('circle', {cx: x(r.f.change), cy: cy, r: 4.5, fill: color, 'class': 'point'}, g);
-      tip(g, r.s.name + ' ' + r.f.title + ': ' + signed(r.f.change) + ' % [' + signed(r.f.low) + ', '
-          + signed(r.f.high) + '], smallest detectable ' + r.f.mde.toFixed(1) + ' %: ' + r.f.verdict);
+      tip(g, reportText('compare.changeTip', r.s.name + ' ' + titleOf(r.f), signed(r.f.change), signed(r.f.low),
+          signed(r.f.high), r.f.mde.toFixed(1), verdictOf(r.f)));
       text(plot, W - M.right + 4, cy + 4, '', {'class': 'tick'});
     });
     drawn.push('chart-change');
@@ -127,9 +142,9 @@
       any = true;
       var W = 900, H = 300, M = {top: 28, right: 24, bottom: 44, left: 72};
       var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + H, width: '100%', role: 'img', 'class': 'chart-svg',
-                           'aria-label': s.name + ' latency, BASE and NEW'}, container);
+                           'aria-label': reportText('compare.latencyAria', s.name)}, container);
       var ms = s.unit !== 'us';
-      text(svg, M.left, 16, s.name + ': latency, BASE (blue) and NEW (orange), each trial a dot', {'class': 'chart-title'});
+      text(svg, M.left, 16, reportText('compare.latencyTitle', s.name), {'class': 'chart-title'});
       var lo = Infinity, hi = -Infinity;
       figures.forEach(function (f) {
         f.baseTrials.concat(f.newTrials).concat([f.base, f.new]).forEach(function (v) {
@@ -156,8 +171,8 @@
       var plot = el('g', {'class': 'plot'}, svg);
       figures.forEach(function (f, i) {
         var cx = M.left + slot * (i + 0.5);
-        text(plot, cx, H - M.bottom + 18, f.title, {'text-anchor': 'middle', 'class': 'tick'});
-        text(plot, cx, H - M.bottom + 32, f.verdict, {'text-anchor': 'middle', 'class': 'tick',
+        text(plot, cx, H - M.bottom + 18, titleOf(f), {'text-anchor': 'middle', 'class': 'tick'});
+        text(plot, cx, H - M.bottom + 32, verdictOf(f), {'text-anchor': 'middle', 'class': 'tick',
                                                       fill: colorOf(f)});
         [[f.baseTrials, f.base, BASE, -1, 'BASE'], [f.newTrials, f.new, NEW, 1, 'NEW']].forEach(function (side) {
           var sx = cx + side[3] * slot * 0.18;
@@ -167,15 +182,16 @@
             if (v === null) { return; }
             var dot = el('circle', {cx: sx + (k - (side[0].length - 1) / 2) * 5, cy: y(v), r: 3, fill: side[2],
                                     'fill-opacity': 0.7, 'class': 'point'}, g);
-            tip(dot, side[4] + ' trial ' + (k + 1) + ' ' + f.title + ': ' + fmt(ms ? v / 1000 : v) + (ms ? ' ms' : ' \u00b5s'));
+            tip(dot, reportText('compare.trialTip', side[4], k + 1, titleOf(f))
+                + ': ' + fmt(ms ? v / 1000 : v) + (ms ? ' ms' : ' \u00b5s'));
           });
-          tip(g, side[4] + ' ' + f.title + ': ' + fmt(ms ? side[1] / 1000 : side[1]) + (ms ? ' ms' : ' \u00b5s'));
+          tip(g, side[4] + ' ' + titleOf(f) + ': ' + fmt(ms ? side[1] / 1000 : side[1]) + (ms ? ' ms' : ' \u00b5s'));
         });
       });
       drawn.push('chart-side-by-side/' + s.name);
     });
     if (!any) {
-      container.textContent = 'No latency measured on both sides.';
+      container.textContent = reportText('compare.noLatency');
       container.className += ' no-data';
     }
   }
@@ -186,5 +202,5 @@
   var root = document.documentElement;
   root.setAttribute('data-charts-drawn', String(drawn.length));
   root.setAttribute('data-charts', drawn.join(','));
-  document.getElementById('chart-status').textContent = drawn.length + ' charts drawn';
+  document.getElementById('chart-status').textContent = reportText('chart.drawn', drawn.length);
 }());

@@ -69,13 +69,20 @@
   }
 
   function perCall(graph, weight) {
-    return graph.perUnit === null ? '' : ', ' + (weight * graph.perUnit).toFixed(weight * graph.perUnit >= 10 ? 1 : 2)
-        + ' ' + graph.unit;
+    return graph.perUnit === null ? '' : reportText('flame.perCall',
+        (weight * graph.perUnit).toFixed(weight * graph.perUnit >= 10 ? 1 : 2), unitOf(graph));
+  }
+
+  /* What a graph's figures count, in the report's language (the data's own words when there is none). */
+  function unitOf(graph) {
+    var key = 'flame.unit.' + graph.kind;
+    var said = reportText(key);
+    return said === key ? graph.unit : said;
   }
 
   function describe(graph, node) {
-    return node.name + ' \u2014 ' + (100 * node.total / graph.total).toFixed(2) + ' % (self '
-        + (100 * node.self / graph.total).toFixed(2) + ' %)' + perCall(graph, node.total);
+    return reportText('flame.describe', node.name, (100 * node.total / graph.total).toFixed(2),
+        (100 * node.self / graph.total).toFixed(2)) + perCall(graph, node.total);
   }
 
   function draw() {
@@ -136,10 +143,10 @@
     var info = byId('flame-matched');
     if (match) {
       var share = (100 * matched / graph.total).toFixed(2);
-      info.textContent = 'matched: ' + share + ' %' + perCall(graph, matched);
+      info.textContent = reportText('flame.matched', share) + perCall(graph, matched);
       root.setAttribute('data-flame-matched', share);
     } else {
-      info.textContent = zoom === lay.root ? '' : 'zoomed into ' + zoom.name;
+      info.textContent = zoom === lay.root ? '' : reportText('flame.zoomedInto', zoom.name);
       root.removeAttribute('data-flame-matched');
     }
   }
@@ -176,8 +183,8 @@
     state.layout = layout(state.graph);
     state.zoom = null;
     document.documentElement.setAttribute('data-flame-shown', key(state.graph));
-    byId('flame-unit').textContent = state.graph.perUnit === null ? '' : 'widths: share of the whole; figures in '
-        + state.graph.unit;
+    byId('flame-unit').textContent = state.graph.perUnit === null ? ''
+        : reportText('flame.widths', unitOf(state.graph));
     draw();
   }
 
@@ -200,7 +207,8 @@
     document.documentElement.setAttribute('data-flamegraphs', String(graphs.length));
     if (graphs.length === 0) { return; }
     var select = byId('flame-select');
-    var kinds = {cpu: 'CPU', alloc: 'allocations', lock: 'lock contention'};
+    var kinds = {cpu: reportText('flame.kind.cpu'), alloc: reportText('flame.kind.alloc'),
+                 lock: reportText('flame.kind.lock')};
     graphs.forEach(function (graph, i) {
       var option = document.createElement('option');
       option.value = String(i);

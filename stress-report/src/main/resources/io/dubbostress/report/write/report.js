@@ -228,7 +228,7 @@
     if (series.length === 0) {
       var p = document.createElement('p');
       p.className = 'no-data';
-      p.textContent = options.title + ': no data';
+      p.textContent = reportText('chart.noData', options.title);
       container.appendChild(p);
       empty.push(id);
       return;
@@ -259,7 +259,7 @@
           var c = el('circle', {cx: x.map(pt[0]).toFixed(1), cy: y.map(pt[1]).toFixed(1), r: pt[2] ? 4 : 2.5,
                                 fill: s.color, 'fill-opacity': pt[2] ? 0.9 : 0.6, 'class': 'point'}, plot);
           var tip = el('title', {}, c);
-          tip.textContent = s.name + ' ' + clock(pt[0]) + ': ' + fmt(pt[1]) + ' ms' + (pt[2] ? ' (full GC)' : '');
+          tip.textContent = s.name + ' ' + clock(pt[0]) + ': ' + fmt(pt[1]) + ' ms' + (pt[2] ? reportText('chart.fullGc') : '');
         });
       } else {
         var path = pathOf(s.points, x, y);
@@ -295,8 +295,8 @@
     scenarios.forEach(function (s) { span.min = Math.min(span.min, s.start); span.max = Math.max(span.max, s.end); });
 
     chart('chart-percentiles', {
-      title: 'Latency by percentile (log scales)', xType: 'percentile', yLog: true, unit: '\u00b5s',
-      xLabel: 'percentile', yLabel: 'latency (\u00b5s)',
+      title: reportText('chart.percentiles'), xType: 'percentile', yLog: true, unit: '\u00b5s',
+      xLabel: reportText('chart.percentile'), yLabel: reportText('chart.latencyUs'),
       series: scenarios.map(function (s, i) {
         return {name: s.name, color: colorFor(i),
                 points: s.curve.map(function (p) { return [p[0], Math.max(p[1] * s.micros, 0.5)]; })};
@@ -315,14 +315,15 @@
       var dueSeries = [];
       paced.forEach(function (s) {
         var i = scenarios.indexOf(s);
-        dueSeries.push({name: s.name + ' service time', color: colorFor(i),
+        dueSeries.push({name: reportText('chart.serviceTime', s.name), color: colorFor(i),
                         points: s.curve.map(function (p) { return [p[0], Math.max(p[1] * s.micros, 0.5)]; })});
-        dueSeries.push({name: s.name + ' from due time', color: colorFor(i), dash: true,
+        dueSeries.push({name: reportText('chart.fromDueTime', s.name), color: colorFor(i), dash: true,
                         points: s.dueCurve.map(function (p) { return [p[0], Math.max(p[1], 0.5)]; })});
       });
       chart('chart-from-due', {
-        title: 'At the target rate: service time (solid) vs response time from the due time (dashed)',
-        xType: 'percentile', yLog: true, unit: '\u00b5s', xLabel: 'percentile', yLabel: 'latency (\u00b5s)',
+        title: reportText('chart.fromDue'),
+        xType: 'percentile', yLog: true, unit: '\u00b5s', xLabel: reportText('chart.percentile'),
+        yLabel: reportText('chart.latencyUs'),
         series: dueSeries
       });
     }
@@ -335,14 +336,17 @@
           return [t.start + (k + 0.5) * t.bucketMs, v === null ? null : Math.max(v * s.micros, 0.5)];
         });
       }
-      latencySeries.push({name: s.name + ' p99', color: colorFor(i), points: pts(t.p99)});
-      latencySeries.push({name: s.name + ' mean', color: colorFor(i), dash: true, width: 1.2, points: pts(t.mean)});
+      latencySeries.push({name: reportText('chart.p99', s.name), color: colorFor(i), points: pts(t.p99)});
+      latencySeries.push({name: reportText('chart.mean', s.name), color: colorFor(i), dash: true, width: 1.2,
+                         points: pts(t.mean)});
     });
-    chart('chart-latency-time', {title: 'Latency over time: p99 (solid) and mean (dashed)', yLog: true, unit: '\u00b5s',
-      xLabel: 'time', yLabel: 'latency (\u00b5s)', windows: windows, xMin: span.min, xMax: span.max,
+    chart('chart-latency-time', {title: reportText('chart.latencyOverTime'), yLog: true, unit: '\u00b5s',
+      xLabel: reportText('chart.time'), yLabel: reportText('chart.latencyUs'), windows: windows, xMin: span.min,
+      xMax: span.max,
       series: latencySeries});
 
-    chart('chart-tps-time', {title: 'Throughput over time', xLabel: 'time', yLabel: 'samples/s', unit: 'samples/s',
+    chart('chart-tps-time', {title: reportText('chart.throughputOverTime'), xLabel: reportText('chart.time'),
+      yLabel: reportText('chart.samplesPerSecond'), unit: reportText('chart.samplesPerSecond'),
       windows: windows,
       xMin: span.min, xMax: span.max,
       series: scenarios.map(function (s, i) {
@@ -355,20 +359,24 @@
 
     function serverChart(id, title, yLabel, kinds, scale) {
       var list = (data.server || []).filter(function (m) { return kinds.indexOf(m.kind) >= 0; });
-      chart(id, {title: title, xLabel: 'time', yLabel: yLabel, unit: yLabel, windows: windows, xMin: span.min,
+      chart(id, {title: title, xLabel: reportText('chart.time'), yLabel: yLabel, unit: yLabel, windows: windows,
+        xMin: span.min,
         xMax: span.max,
         series: list.map(function (m, i) {
           return {name: m.label, color: colorFor(i), points: m.points.map(function (p) { return [p[0], p[1] * scale]; })};
         })
       });
     }
-    serverChart('chart-cpu-memory', 'Server CPU and memory', 'percent', ['cpuPercent', 'memoryPercent'], 1);
-    serverChart('chart-network', 'Server network', 'KiB/s', ['networkReceivedBytesPerSec', 'networkSentBytesPerSec'],
+    serverChart('chart-cpu-memory', reportText('chart.cpuMemory'), reportText('chart.percent'),
+                ['cpuPercent', 'memoryPercent'], 1);
+    serverChart('chart-network', reportText('chart.network'), 'KiB/s',
+                ['networkReceivedBytesPerSec', 'networkSentBytesPerSec'], 1 / 1024);
+    serverChart('chart-disk', reportText('chart.disk'), 'KiB/s', ['diskReadBytesPerSec', 'diskWriteBytesPerSec'],
                 1 / 1024);
-    serverChart('chart-disk', 'Server disk', 'KiB/s', ['diskReadBytesPerSec', 'diskWriteBytesPerSec'], 1 / 1024);
 
-    chart('chart-gc', {title: 'GC pauses over time (large dots: full GC)', points: true, yLog: true,
-      xLabel: 'time', yLabel: 'pause (ms)', windows: windows, xMin: span.min, xMax: span.max,
+    chart('chart-gc', {title: reportText('chart.gc'), points: true, yLog: true,
+      xLabel: reportText('chart.time'), yLabel: reportText('chart.pauseMs'), windows: windows, xMin: span.min,
+      xMax: span.max,
       series: (data.gc || []).map(function (g, i) {
         return {name: g.service, color: colorFor(i + 3), points: g.points};
       })
@@ -405,7 +413,10 @@
       root.setAttribute('data-charts-empty', empty.join(','));
       root.setAttribute('data-charts-drawn', String(drawn.length));
       var status = document.getElementById('chart-status');
-      if (status) { status.textContent = drawn.length + ' charts drawn' + (empty.length ? ', ' + empty.length + ' without data' : ''); }
+      if (status) {
+        status.textContent = empty.length ? reportText('chart.drawnSomeEmpty', drawn.length, empty.length)
+            : reportText('chart.drawn', drawn.length);
+      }
     } catch (e) {
       root.setAttribute('data-chart-error', String(e && e.message || e));
       throw e;

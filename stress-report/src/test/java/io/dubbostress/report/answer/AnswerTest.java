@@ -13,6 +13,8 @@ import io.dubbostress.report.read.ReportBuilder;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.ScenarioStatus;
+import io.dubbostress.report.text.ReportText;
+import io.dubbostress.report.write.AnswerText;
 import io.dubbostress.report.write.MarkdownReport;
 import io.dubbostress.report.write.ReportJson;
 
@@ -32,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * 20 ms before forwarding, {@link FixedDelayHop}), one trial and three: what the answer says the hop adds at p50 is
  * checked against this test's own count of the calls it timed, and is at least the delay. A saturated and an idle
  * machine (constructed PerfMon and JVM readings): the limit it names. In every case each number of the sentences is a
- * field of the block ({@link AnswerNumbers}).
+ * field of the block ({@link AnswerNumbers}), and the same sentences in Chinese have the same numbers and no English
+ * word left.
  */
 class AnswerTest {
 
@@ -49,7 +52,7 @@ class AnswerTest {
         List<long[][]> hop = new ArrayList<>();
         record(run, 1, direct, hop);
 
-        JsonNode answer = ReportJson.of(new ReportBuilder().build(List.of(run))).get("answer");
+        JsonNode answer = answer(new ReportBuilder().build(List.of(run)));
         JsonNode p = answer.at("/payloads/0");
         assertThat(p.get("payload").asText()).isEqualTo("1k");
         assertThat(p.get("method").asText()).isEqualTo(Answer.WITHIN_RUN);
@@ -67,7 +70,7 @@ class AnswerTest {
         record(run, 3, direct, hop);
 
         Report report = new ReportBuilder().build(List.of(run));
-        JsonNode answer = ReportJson.of(report).get("answer");
+        JsonNode answer = answer(report);
         JsonNode p = answer.at("/payloads/0");
         assertThat(p.get("hop").asText()).isEqualTo("hop-1k");
         assertThat(p.get("hopTrials").asInt()).isEqualTo(3);
@@ -81,6 +84,17 @@ class AnswerTest {
         // the answer comes first in report.md
         String md = MarkdownReport.render(report);
         assertThat(md.indexOf("## The answer")).isPositive().isLessThan(md.indexOf("## Scenarios"));
+    }
+
+    /**
+     * report.json's answer block of {@code report}, once its sentences in Chinese ({@code --lang zh-CN}) are checked
+     * too: the same numbers, each a field of the block, no English word left.
+     */
+    private static JsonNode answer(Report report) {
+        JsonNode answer = ReportJson.of(report).get("answer");
+        AnswerNumbers.assertSaidInChinese(answer, AnswerText.paragraphs(report.answer(),
+                ReportText.forLanguage(ReportText.SIMPLIFIED_CHINESE)));
+        return answer;
     }
 
     /** The answer's p50 against this test's own nearest-rank medians of the calls it timed (steady state). */
@@ -148,7 +162,7 @@ class AnswerTest {
     @Test
     void aSaturatedMachineIsSaidToBeWhatWasMeasured() throws IOException {
         Path run = constructed("saturated", 85, 1, 8000);
-        JsonNode answer = ReportJson.of(new ReportBuilder().build(List.of(run))).get("answer");
+        JsonNode answer = answer(new ReportBuilder().build(List.of(run)));
         JsonNode limit = answer.at("/limits/0");
         assertThat(limit.get("limitedBy").asText()).isEqualTo(Answer.LIMIT_MACHINE);
         assertThat(limit.get("hostCpuPercent").asDouble()).isGreaterThan(90);
@@ -164,8 +178,7 @@ class AnswerTest {
     @Test
     void anIdleMachineNamesTheThreadsOrTheLoadGenerator() throws IOException {
         // about 125 calls a second of about 8.5 ms: one call in flight on average
-        JsonNode threads = ReportJson.of(new ReportBuilder().build(List.of(constructed("idle", 10, 1, 8000))))
-                .get("answer");
+        JsonNode threads = answer(new ReportBuilder().build(List.of(constructed("idle", 10, 1, 8000))));
         assertThat(threads.at("/limits/0/limitedBy").asText()).isEqualTo(Answer.LIMIT_THREADS);
         assertThat(threads.at("/limits/0/hostCpuPercent").asDouble()).isLessThan(30);
         assertThat(threads.at("/limits/0/inFlight").asDouble()).isBetween(0.9, 1.3);
@@ -173,8 +186,7 @@ class AnswerTest {
                 "the 1 threads set the rate");
         AnswerNumbers.assertEveryNumberIsAField(threads);
         // the same calls from 4 threads: three of them idle on average, so JMeter set the rate
-        JsonNode generator = ReportJson.of(new ReportBuilder().build(List.of(constructed("idle-4", 10, 4, 8000))))
-                .get("answer");
+        JsonNode generator = answer(new ReportBuilder().build(List.of(constructed("idle-4", 10, 4, 8000))));
         assertThat(generator.at("/limits/0/limitedBy").asText()).isEqualTo(Answer.LIMIT_LOAD_GENERATOR);
         assertThat(generator.at("/sentences/1").asText()).contains("of the 4 threads had a call in flight",
                 "JMeter (the load generator) set the rate");
@@ -194,7 +206,7 @@ class AnswerTest {
                     0, name.length());
         }
         manifest.write(layout.runJson());
-        JsonNode answer = ReportJson.of(new ReportBuilder().build(List.of(run))).get("answer");
+        JsonNode answer = answer(new ReportBuilder().build(List.of(run)));
         JsonNode p99 = answer.at("/payloads/0/p99");
         assertThat(p99.get("addedLowMs").isNull()).isTrue();
         assertThat(p99.get("noInterval").asText()).isEqualTo(Answer.NO_INTERVAL_FEW_SAMPLES);

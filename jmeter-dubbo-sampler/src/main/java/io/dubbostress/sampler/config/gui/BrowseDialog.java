@@ -4,6 +4,7 @@ import io.dubbostress.sampler.browse.BrowseException;
 import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
 import io.dubbostress.sampler.browse.ServiceBrowser;
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.idl.IdlBrowser;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
@@ -41,11 +42,11 @@ public final class BrowseDialog extends JDialog {
     private final DefaultMutableTreeNode root;
     private final JTree tree;
     private final JLabel status = new JLabel();
-    private final JButton use = new JButton("Use");
+    private final JButton use = new JButton(GuiText.get("browse.use"));
     private transient SwingWorker<List<BrowsedService>, Void> worker;
 
     private BrowseDialog(Window owner, DubboFieldsPanel fields, String address) {
-        super(owner, "Browse " + address, ModalityType.APPLICATION_MODAL);
+        super(owner, GuiText.format("browse.title", address), ModalityType.APPLICATION_MODAL);
         this.fields = fields;
         root = new DefaultMutableTreeNode(address);
         tree = new JTree(new DefaultTreeModel(root));
@@ -62,7 +63,7 @@ public final class BrowseDialog extends JDialog {
         });
         use.setEnabled(false);
         use.addActionListener(e -> apply());
-        JButton cancel = new JButton("Cancel");
+        JButton cancel = new JButton(GuiText.get("browse.cancel"));
         cancel.addActionListener(e -> dispose());
 
         JPanel content = new JPanel(new BorderLayout(0, 6));
@@ -90,8 +91,8 @@ public final class BrowseDialog extends JDialog {
     /** The dialog, not yet browsing nor shown (screenshots). */
     public static BrowseDialog create(DubboFieldsPanel fields) {
         String address = fields.text(DubboSampler.ADDRESS);
-        return new BrowseDialog(SwingUtilities.getWindowAncestor(fields), fields, address.isEmpty() ? "(no address)"
-                : address);
+        return new BrowseDialog(SwingUtilities.getWindowAncestor(fields), fields, address.isEmpty()
+                ? GuiText.get("browse.noAddress") : address);
     }
 
     /** The Timeout field as the browse's bound: 1 to 30 s, 5 s when empty or not a number. */
@@ -122,7 +123,7 @@ public final class BrowseDialog extends JDialog {
         String protoPath = fields.text(DubboSampler.PROTO_PATH);
         String caFile = fields.text(DubboSampler.TLS_CA_FILE);
         status.setForeground(Color.DARK_GRAY);
-        status.setText("Browsing " + address + " (at most " + timeoutMs / 1000.0 + " s per step)...");
+        status.setText(GuiText.format("browse.browsing", address, String.valueOf(timeoutMs / 1000.0)));
         worker = new SwingWorker<List<BrowsedService>, Void>() {
             @Override
             protected List<BrowsedService> doInBackground() throws BrowseException {
@@ -138,7 +139,7 @@ public final class BrowseDialog extends JDialog {
                     Throwable cause = e.getCause();
                     fail(cause instanceof BrowseException ? cause.getMessage() : String.valueOf(cause));
                 } catch (InterruptedException | java.util.concurrent.CancellationException e) {
-                    fail("browse cancelled");
+                    fail(GuiText.get("browse.cancelled"));
                 }
             }
         };
@@ -161,12 +162,11 @@ public final class BrowseDialog extends JDialog {
         }
         status.setForeground(Color.DARK_GRAY);
         boolean typesUnknown = services.stream().flatMap(s -> s.methods().stream()).anyMatch(m -> !m.typesKnown());
-        status.setText(services.isEmpty() ? "No service found."
-                : "<html>" + services.size() + " service(s). Choose a method (or a service) and Use."
-                        + (typesUnknown ? " A registry lists method names only: parameter types marked ? are"
-                                + " not known, type them." : "")
+        status.setText(services.isEmpty() ? GuiText.get("browse.none")
+                : "<html>" + GuiText.format("browse.found", String.valueOf(services.size()))
+                        + (typesUnknown ? " " + GuiText.get("browse.typesUnknown") : "")
                         + (services.stream().flatMap(s -> s.methods().stream()).anyMatch(BrowsedMethod::idl)
-                                ? " Arguments gets the request as JSON, every field with its default." : "")
+                                ? " " + GuiText.get("browse.idlTemplate") : "")
                         + "</html>");
     }
 

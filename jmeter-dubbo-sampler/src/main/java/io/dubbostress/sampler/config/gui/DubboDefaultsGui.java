@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.config.gui;
 
 import io.dubbostress.sampler.config.DubboDefaults;
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.install.DocsHelp;
 import io.dubbostress.sampler.install.SamplerJar;
 import java.awt.BorderLayout;
@@ -28,12 +29,12 @@ public class DubboDefaultsGui extends AbstractConfigGui {
 
     @Override
     public String getStaticLabel() {
-        return "Dubbo Defaults";
+        return GuiText.get(getLabelResource()); // JMeter's language (GuiText)
     }
 
     @Override
     public String getLabelResource() {
-        return "dubbo_defaults"; // not in JMeter's bundle: getStaticLabel() gives the name
+        return "dubbo_defaults"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
     /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */

@@ -2,6 +2,7 @@ package io.dubbostress.sampler.config.gui;
 
 import io.dubbostress.sampler.browse.BrowsedMethod;
 import io.dubbostress.sampler.browse.BrowsedService;
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.BorderLayout;
 import java.awt.Color;
@@ -116,89 +117,72 @@ public final class DubboFieldsPanel extends JPanel {
         JPanel groups = new JPanel();
         groups.setLayout(new BoxLayout(groups, BoxLayout.Y_AXIS));
 
-        JPanel target = group("Target");
+        JPanel target = group(GuiText.get("group.target"));
         JButton browse = samplerFields ? browseButton() : null;
-        row(target, "Address", DubboSampler.ADDRESS, new JTextField(40), true, samplerFields,
-                "dubbo://host:port (several: comma-separated) calls providers directly; zookeeper://host:port"
-                        + " discovers them; http://host:port/path calls the consumer controller (the hop);"
-                        + " jmeter-dubbo3-sampler also tri://host:port (triple) and grpc://host:port (a gRPC server,"
-                        + " from its IDL)", browse);
-        row(target, "Registry group", DubboSampler.REGISTRY_GROUP, new JTextField(14), false, false,
-                "the registry's group, for a registry address only (optional): with ZooKeeper the root node the"
-                        + " providers registered under (/dubbo when empty; <dubbo:registry group=\"...\">), with Nacos"
-                        + " the Nacos group (DEFAULT_GROUP when empty). Sent as group= on the registry URL: this"
-                        + " field wins over a group= written in Address. Not the service group (below)", null);
-        row(target, "Registry user", DubboSampler.USERNAME, new JTextField(14), false, false,
-                "ZooKeeper digest user (optional)", null);
-        row(target, "Registry password", DubboSampler.PASSWORD, new JPasswordField(14), false, false,
-                "ZooKeeper digest password (optional; never logged or shown in results)", null);
+        row(target, GuiText.get("field.address"), DubboSampler.ADDRESS, new JTextField(40), true, samplerFields,
+                GuiText.get("field.address.tip"), browse);
+        row(target, GuiText.get("field.registryGroup"), DubboSampler.REGISTRY_GROUP, new JTextField(14), false, false,
+                GuiText.get("field.registryGroup.tip"), null);
+        row(target, GuiText.get("field.username"), DubboSampler.USERNAME, new JTextField(14), false, false,
+                GuiText.get("field.username.tip"), null);
+        row(target, GuiText.get("field.password"), DubboSampler.PASSWORD, new JPasswordField(14), false, false,
+                GuiText.get("field.password.tip"), null);
         groups.add(target);
 
-        JPanel service = group("Service");
-        row(service, "Interface", DubboSampler.INTERFACE, new JTextField(40), true, samplerFields,
-                "fully qualified interface name, e.g. io.dubbostress.api.StressTestService (not used by the hop)",
-                null);
-        row(service, "Method", DubboSampler.METHOD, new JTextField(20), false, samplerFields,
-                "method name, e.g. echo (not used by the hop)", null);
-        row(service, "Version", DubboSampler.VERSION, new JTextField(10), false, false,
-                "service version (optional)", null);
-        row(service, "Service group", DubboSampler.SERVICE_GROUP, new JTextField(10), false, false,
-                "the group the provider exports the interface in (optional; <dubbo:service group=\"...\">, the"
-                        + " group/ in group/interface:version). Not the registry's group (Registry group, above)", null);
-        row(service, "Invocation [generic]", DubboSampler.INVOCATION,
+        JPanel service = group(GuiText.get("group.service"));
+        row(service, GuiText.get("field.interface"), DubboSampler.INTERFACE, new JTextField(40), true, samplerFields,
+                GuiText.get("field.interface.tip"), null);
+        row(service, GuiText.get("field.method"), DubboSampler.METHOD, new JTextField(20), false, samplerFields,
+                GuiText.get("field.method.tip"), null);
+        row(service, GuiText.get("field.version"), DubboSampler.VERSION, new JTextField(10), false, false,
+                GuiText.get("field.version.tip"), null);
+        row(service, GuiText.get("field.serviceGroup"), DubboSampler.SERVICE_GROUP, new JTextField(10), false, false,
+                GuiText.get("field.serviceGroup.tip"), null);
+        row(service, GuiText.get("field.invocation"), DubboSampler.INVOCATION,
                 combo("", DubboSampler.INVOCATION_GENERIC, DubboSampler.INVOCATION_TYPED, DubboSampler.INVOCATION_IDL),
-                false, false, "generic: GenericService, no service jar needed; typed: the interface's own proxy (its"
-                        + " jar in lib/ext), as production clients call; idl: a protobuf IDL service over tri://"
-                        + " (see Protobuf IDL below; grpc:// addresses are always idl)", null);
+                false, false, GuiText.get("field.invocation.tip"), null);
         groups.add(service);
 
-        JPanel arguments = group("Arguments");
-        row(arguments, "Parameter types", DubboSampler.PARAMETER_TYPES, new JTextField(40), true, false,
-                "comma-separated: java.lang.String, int, io.x.Order (short names for java.lang/math/time/util);"
-                        + " empty for a method without parameters", null);
+        JPanel arguments = group(GuiText.get("group.arguments"));
+        row(arguments, GuiText.get("field.parameterTypes"), DubboSampler.PARAMETER_TYPES, new JTextField(40), true,
+                false, GuiText.get("field.parameterTypes.tip"), null);
         JTextArea values = new JTextArea(4, 40);
         values.setLineWrap(true);
         values.setFont(new Font(Font.MONOSPACED, Font.PLAIN, values.getFont().getSize()));
-        row(arguments, "Arguments (JSON array)", DubboSampler.ARGUMENTS, values, true, false,
-                "one JSON value per type: [\"abc\", 42, {\"id\": 1}]; {\"$payload\": 1024} is a 1024-byte string;"
-                        + " {\"$type\": \"java.time.LocalDate\", \"value\": \"2024-01-31\"} an explicit type", null);
-        row(arguments, "Attachments (JSON object)", DubboSampler.ATTACHMENTS, new JTextField(40), true, false,
-                "sent with every call, values of any JSON type as for arguments without a declared type (a whole"
-                        + " number is a Long, {\"$type\": \"int\", \"value\": 7} an Integer; null sends nothing):"
-                        + " {\"traceId\": \"${__UUID()}\", \"tenant\": 7}. Providers on Dubbo 2.6 to 2.7.4 read"
-                        + " attachments as strings only: send them strings", null);
+        row(arguments, GuiText.get("field.arguments"), DubboSampler.ARGUMENTS, values, true, false,
+                GuiText.get("field.arguments.tip"), null);
+        row(arguments, GuiText.get("field.attachments"), DubboSampler.ATTACHMENTS, new JTextField(40), true, false,
+                GuiText.get("field.attachments.tip"), null);
         groups.add(arguments);
 
         groups.add(new IdlFieldsPanel((panel, label, key, widget, wide, tooltip) -> row(panel, label, key, widget,
                 wide, false, tooltip, null)));
 
-        JPanel dubbo = group("Dubbo settings");
-        row(dubbo, "Timeout ms [" + DubboSampler.TIMEOUT_DEFAULT + "]", DubboSampler.TIMEOUT, new JTextField(8),
-                false, false, "call timeout in milliseconds (the hop: connect and read timeout); also bounds how"
-                        + " long connecting to a ZooKeeper registry may take", null);
-        row(dubbo, "Retries [" + DubboSampler.RETRIES_DEFAULT + "]", DubboSampler.RETRIES, new JTextField(8), false,
-                false, "retries after a failure (0: every failure is seen)", null);
-        row(dubbo, "Connections [" + DubboSampler.CONNECTIONS_DEFAULT + "]", DubboSampler.CONNECTIONS,
-                new JTextField(8), false, false, "connections per provider; 0 = one connection shared by all"
-                        + " references", null);
-        row(dubbo, "Load balance [" + DubboSampler.LOADBALANCE_DEFAULT + "]", DubboSampler.LOADBALANCE,
+        JPanel dubbo = group(GuiText.get("group.dubbo"));
+        row(dubbo, withDefault("field.timeout", DubboSampler.TIMEOUT_DEFAULT), DubboSampler.TIMEOUT,
+                new JTextField(8), false, false, GuiText.get("field.timeout.tip"), null);
+        row(dubbo, withDefault("field.retries", DubboSampler.RETRIES_DEFAULT), DubboSampler.RETRIES,
+                new JTextField(8), false, false, GuiText.get("field.retries.tip"), null);
+        row(dubbo, withDefault("field.connections", DubboSampler.CONNECTIONS_DEFAULT), DubboSampler.CONNECTIONS,
+                new JTextField(8), false, false, GuiText.get("field.connections.tip"), null);
+        row(dubbo, withDefault("field.loadbalance", DubboSampler.LOADBALANCE_DEFAULT), DubboSampler.LOADBALANCE,
                 combo("", "random", "roundrobin", "leastactive", "consistenthash", "shortestresponse"), false, false,
-                "how a provider is chosen among several", null);
-        row(dubbo, "Cluster [" + DubboSampler.CLUSTER_DEFAULT + "]", DubboSampler.CLUSTER,
+                GuiText.get("field.loadbalance.tip"), null);
+        row(dubbo, withDefault("field.cluster", DubboSampler.CLUSTER_DEFAULT), DubboSampler.CLUSTER,
                 combo("", "failover", "failfast", "failsafe", "failback", "forking", "broadcast"), false, false,
-                "what a failure does (with retries 0, failover and failfast both fail at once)", null);
-        row(dubbo, "Serialization [" + DubboSampler.SERIALIZATION_DEFAULT + "]", DubboSampler.SERIALIZATION,
-                combo("", "hessian2", "fastjson", "java", "compactedjava", "nativejava", "avro"), false, false,
-                "wire format; the provider must accept it", null);
+                GuiText.get("field.cluster.tip"), null);
+        row(dubbo, withDefault("field.serialization", DubboSampler.SERIALIZATION_DEFAULT),
+                DubboSampler.SERIALIZATION, combo("", "hessian2", "fastjson", "java", "compactedjava", "nativejava",
+                        "avro"), false, false, GuiText.get("field.serialization.tip"), null);
         groups.add(dubbo);
 
-        JPanel results = group("Results");
-        row(results, "Response check [" + DubboSampler.RESPONSE_CHECK_DEFAULT + "]", DubboSampler.RESPONSE_CHECK,
-                combo("", DubboSampler.CHECK_NONE, DubboSampler.CHECK_ECHO), false, false,
-                "echo: the response must equal the first argument (hop: HTTP 200 with \"ok\":true)", null);
-        row(results, "Response data chars [" + DubboSampler.RESPONSE_DATA_CHARS_DEFAULT + "]",
+        JPanel results = group(GuiText.get("group.results"));
+        row(results, withDefault("field.responseCheck", DubboSampler.RESPONSE_CHECK_DEFAULT),
+                DubboSampler.RESPONSE_CHECK, combo("", DubboSampler.CHECK_NONE, DubboSampler.CHECK_ECHO), false, false,
+                GuiText.get("field.responseCheck.tip"), null);
+        row(results, withDefault("field.responseDataChars", DubboSampler.RESPONSE_DATA_CHARS_DEFAULT),
                 DubboSampler.RESPONSE_DATA_CHARS, new JTextField(8), false, false,
-                "characters of the response kept in the result: 0 none (fastest), -1 all", null);
+                GuiText.get("field.responseDataChars.tip"), null);
         groups.add(results);
 
         alignLabels();
@@ -207,14 +191,18 @@ public final class DubboFieldsPanel extends JPanel {
         legend.setLayout(new BoxLayout(legend, BoxLayout.Y_AXIS));
         legend.setBorder(BorderFactory.createEmptyBorder(4, 6, 4, 6));
         if (samplerFields) {
-            JLabel required = new JLabel("required, here or in a Dubbo Defaults element in scope (Interface and"
-                    + " Method: not for an http:// hop)", REQUIRED_MARK, JLabel.LEADING);
+            JLabel required = new JLabel(GuiText.get("legend.required"), REQUIRED_MARK, JLabel.LEADING);
             legend.add(required);
         } else {
-            legend.add(new JLabel("Every field is optional: a sampler's own value wins."));
+            legend.add(new JLabel(GuiText.get("legend.optional")));
         }
-        legend.add(new JLabel("[x]: the default when empty."));
+        legend.add(new JLabel(GuiText.get("legend.default")));
         add(legend, BorderLayout.CENTER);
+    }
+
+    /** A label with the built-in default it shows as [x]. */
+    private static String withDefault(String key, Object value) {
+        return GuiText.format(key, String.valueOf(value));
     }
 
     private static JPanel group(String title) {
@@ -231,15 +219,9 @@ public final class DubboFieldsPanel extends JPanel {
     }
 
     private JButton browseButton() {
-        JButton button = new JButton("Browse...");
+        JButton button = new JButton(GuiText.get("browse.button"));
         button.setName("browse");
-        button.setToolTipText(wrapped("lists the services, methods and parameter types of the provider"
-                + " (dubbo://host:port, Dubbo 2.7 with dubbo.protocol.telnet=ls) or ZooKeeper registry"
-                + " (zookeeper://host:port; the Registry group's root, or every root with Dubbo providers when"
-                + " neither the field nor the address names one) in Address, and fills Interface, Version, Service"
-                + " group, Registry group, Method, Parameter types and Arguments from your choice; for an IDL call"
-                + " (grpc://, or tri:// with invocation idl) the services of the Proto files, else of the server's"
-                + " gRPC reflection, with a JSON request template"));
+        button.setToolTipText(wrapped(GuiText.get("browse.tip")));
         button.addActionListener(e -> BrowseDialog.open(this));
         return button;
     }
@@ -259,17 +241,17 @@ public final class DubboFieldsPanel extends JPanel {
     private void row(JPanel panel, String label, String key, JComponent widget, boolean wide, boolean required,
             String tooltip, JComponent trailing) {
         int y = rowsIn(panel);
-        String tip = wrapped(required ? tooltip + ". Required, here or in a Dubbo Defaults element in scope." : tooltip);
+        String tip = wrapped(required ? GuiText.format("field.required.tip", tooltip) : tooltip);
         GridBagConstraints c = new GridBagConstraints();
         c.gridx = 0;
         c.gridy = y;
         c.anchor = widget instanceof JTextArea ? GridBagConstraints.NORTHEAST : GridBagConstraints.EAST;
         c.insets = new Insets(3, 4, 3, 6);
-        JLabel name = new JLabel(label + ":");
+        JLabel name = new JLabel(GuiText.format("field.label", label));
         if (required) {
             name.setIcon(REQUIRED_MARK); // after the text: "Address:*"
             name.setHorizontalTextPosition(JLabel.LEADING);
-            name.getAccessibleContext().setAccessibleDescription("required");
+            name.getAccessibleContext().setAccessibleDescription(GuiText.get("field.required.accessible"));
         }
         name.setHorizontalAlignment(JLabel.RIGHT);
         name.setToolTipText(tip);

@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.config.gui;
 
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.sampler.DubboSampler;
 import java.awt.GridBagLayout;
 import javax.swing.BorderFactory;
@@ -25,19 +26,12 @@ public final class IdlFieldsPanel extends JPanel {
 
     IdlFieldsPanel(Rows rows) {
         super(new GridBagLayout());
-        setBorder(BorderFactory.createTitledBorder("Protobuf IDL (tri:// with invocation idl, grpc://; needs"
-                + " jmeter-dubbo3-sampler)"));
-        rows.row(this, "Proto files", DubboSampler.PROTO_FILES, new JTextField(40), true,
-                "the service's .proto files, comma-separated (parsed in Java: no protoc needed), or one descriptor"
-                        + " set (protoc --include_imports --descriptor_set_out=x.pb); empty: the server's gRPC"
-                        + " reflection. Interface is the service's full name (io.x.OrderService), Method its method"
-                        + " (Place), Arguments the request as JSON ({\"id\": 7}; {\"$payload\": 1024} for a string"
-                        + " or bytes)");
-        rows.row(this, "Import path", DubboSampler.PROTO_PATH, new JTextField(40), true,
-                "folders where the .proto files' imports are found, comma-separated (empty: the files' own folders);"
-                        + " google/protobuf/*.proto are always found");
-        rows.row(this, "TLS CA file", DubboSampler.TLS_CA_FILE, new JTextField(40), true,
-                "PEM file of the CA certificate(s) the server's certificate must chain to: grpc:// then uses TLS"
-                        + " (grpcs:// uses TLS with the JVM's trusted CAs when this is empty)");
+        setBorder(BorderFactory.createTitledBorder(GuiText.get("group.idl")));
+        rows.row(this, GuiText.get("field.protoFiles"), DubboSampler.PROTO_FILES, new JTextField(40), true,
+                GuiText.get("field.protoFiles.tip"));
+        rows.row(this, GuiText.get("field.protoPath"), DubboSampler.PROTO_PATH, new JTextField(40), true,
+                GuiText.get("field.protoPath.tip"));
+        rows.row(this, GuiText.get("field.tlsCaFile"), DubboSampler.TLS_CA_FILE, new JTextField(40), true,
+                GuiText.get("field.tlsCaFile.tip"));
     }
 }

@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.control.gui;
 
 import io.dubbostress.sampler.config.gui.DubboFieldsPanel;
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.install.DocsHelp;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.sampler.DubboSampler;
@@ -29,12 +30,12 @@ public class DubboSamplerGui extends AbstractSamplerGui {
 
     @Override
     public String getStaticLabel() {
-        return "Dubbo Sampler";
+        return GuiText.get(getLabelResource()); // JMeter's language (GuiText)
     }
 
     @Override
     public String getLabelResource() {
-        return "dubbo_sampler"; // not in JMeter's bundle: getStaticLabel() gives the name
+        return "dubbo_sampler"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
     /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */

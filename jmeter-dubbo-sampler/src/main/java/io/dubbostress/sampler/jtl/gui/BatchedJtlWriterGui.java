@@ -1,5 +1,6 @@
 package io.dubbostress.sampler.jtl.gui;
 
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.jtl.BatchedJtlWriter;
 import java.awt.BorderLayout;
@@ -28,28 +29,26 @@ public class BatchedJtlWriterGui extends AbstractListenerGui {
         setBorder(makeBorder());
         add(makeTitlePanel(), BorderLayout.NORTH);
         JPanel fields = new JPanel(new BorderLayout(6, 0));
-        JLabel label = new JLabel("JTL file (CSV)");
+        JLabel label = new JLabel(GuiText.get("jtlWriter.file"));
         label.setLabelFor(filename);
         filename.setName("filename");
-        filename.setToolTipText("relative to the plan's folder; empty: nothing is written; e.g. ${__P(jtl_file,)}");
+        filename.setToolTipText(GuiText.get("jtlWriter.file.tip"));
         fields.add(label, BorderLayout.WEST);
         fields.add(filename, BorderLayout.CENTER);
         JPanel north = new JPanel(new BorderLayout(0, 5));
         north.add(fields, BorderLayout.NORTH);
-        north.add(new JLabel("<html>The CSV JTL of jmeter -l, byte for byte (the columns of the "
-                + "jmeter.save.saveservice.* and sample_variables properties), written in batches by a thread of its "
-                + "own every 100 ms: run without -l.</html>"), BorderLayout.CENTER);
+        north.add(new JLabel("<html>" + GuiText.get("jtlWriter.note") + "</html>"), BorderLayout.CENTER);
         add(north, BorderLayout.CENTER);
     }
 
     @Override
     public String getStaticLabel() {
-        return "Batched JTL Writer";
+        return GuiText.get(getLabelResource()); // JMeter's language (GuiText)
     }
 
     @Override
     public String getLabelResource() {
-        return "batched_jtl_writer"; // not in JMeter's bundle: getStaticLabel() gives the name
+        return "batched_jtl_writer"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.dubbostress.sampler.pacing.gui;
 
 import io.dubbostress.sampler.install.DocsHelp;
+import io.dubbostress.sampler.gui.GuiText;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.jtl.JtlVariables;
 import io.dubbostress.sampler.pacing.TargetRateSchedule;
@@ -38,31 +39,24 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
         setBorder(makeBorder());
         add(makeTitlePanel(), BorderLayout.NORTH);
         JPanel fields = new JPanel(new GridBagLayout());
-        row(fields, 0, "Schedule (calls/s, all threads in scope)", schedule,
-                "500  |  100,200,400 (steps splitting the duration)  |  100:30s,200:1m  |  0..1000:60s,1000 (ramp)");
-        row(fields, 1, "Duration (s) the steps without a length split", duration,
-                "usually the thread group's duration, e.g. ${__P(duration,600)}; empty: every step has a length");
-        row(fields, 2, "Load generators sharing the rate", loadGenerators,
-                "distributed mode: each JMeter server paces rate / this number, e.g. ${__P(load_generators,1)}");
+        row(fields, 0, GuiText.get("rate.schedule"), schedule, GuiText.get("rate.schedule.tip"));
+        row(fields, 1, GuiText.get("rate.duration"), duration, GuiText.get("rate.duration.tip"));
+        row(fields, 2, GuiText.get("rate.loadGenerators"), loadGenerators, GuiText.get("rate.loadGenerators.tip"));
         start.setName("start");
         start.setEditable(true); // ${__P(start,opening-call)} too
         GridBagConstraints c = new GridBagConstraints();
         c.gridy = 3;
         c.insets = new Insets(2, 2, 2, 6);
         c.anchor = GridBagConstraints.WEST;
-        JLabel startLabel = new JLabel("Start the schedule");
+        JLabel startLabel = new JLabel(GuiText.get("rate.start"));
         startLabel.setLabelFor(start);
         fields.add(startLabel, c);
         c.gridx = 1;
-        start.setToolTipText("opening-call: the first call is made at once (it connects) and the schedule starts when "
-                + "it ends; each-thread: every thread makes its first call at once, the schedule starts when all "
-                + "have ended; first-call: the schedule starts at the first call, and calls due while it connects "
-                + "start late");
+        start.setToolTipText(GuiText.get("rate.start.tip"));
         fields.add(start, c);
         JPanel north = new JPanel(new BorderLayout());
         north.add(fields, BorderLayout.NORTH);
-        north.add(new JLabel("Each sample waits for its due time (never skipped; when late, at once). JTL: "
-                + "sample_variables=" + JtlVariables.SAMPLE_VARIABLES), BorderLayout.CENTER);
+        north.add(new JLabel(GuiText.format("rate.note", JtlVariables.SAMPLE_VARIABLES)), BorderLayout.CENTER);
         add(north, BorderLayout.CENTER);
     }
 
@@ -89,12 +83,12 @@ public class TargetRateScheduleGui extends AbstractTimerGui {
 
     @Override
     public String getStaticLabel() {
-        return "Target Rate Schedule";
+        return GuiText.get(getLabelResource()); // JMeter's language (GuiText)
     }
 
     @Override
     public String getLabelResource() {
-        return "target_rate_schedule"; // not in JMeter's bundle: getStaticLabel() gives the name
+        return "target_rate_schedule"; // a key of our GuiText, not of JMeter's bundle: getStaticLabel() gives the name
     }
 
     /** Our documentation's page for JMeter's Help ({@link DocsHelp}), under the release's docs/. */
