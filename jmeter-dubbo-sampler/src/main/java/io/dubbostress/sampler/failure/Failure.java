@@ -73,6 +73,13 @@ public final class Failure {
             + "|connection reset|channel is closed|connection refused");
     private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
     private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
+    /**
+     * A Dubbo 2.7 provider on Java 9+ that cannot set a JDK class's private field (its hessian2 needs the package
+     * open): {@code Fail to decode request due to: com.alibaba.com.caucho.hessian.io.HessianFieldException:
+     * java.math.BigInteger.mag: [I cannot be assigned to '[I'}.
+     */
+    private static final Pattern UNDECODED_JDK_FIELD = Pattern.compile(
+            "Fail to decode request due to: \\S*HessianFieldException: ((java\\.[a-z.]+)\\.[A-Z]\\w*)\\.(\\w+)");
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
     /** Dubbo 3's text: {@code No such method nosuch in class interface io.x.Service}. */
     private static final Pattern NO_SUCH_METHOD_3 = Pattern.compile("No such method (\\S+) in class (?:interface )?([\\w.$]+)");
@@ -313,6 +320,17 @@ public final class Failure {
             Matcher token = INVALID_TOKEN.matcher(text);
             if (token.find()) {
                 return new Failure(FORBIDDEN, oneLine("the provider refused the call: " + token.group(1)));
+            }
+            Matcher jdkField = UNDECODED_JDK_FIELD.matcher(first);
+            if (jdkField.find()) {
+                // the request is right; the provider's JVM cannot build one of its JDK values
+                Matcher provider = PROVIDER_URL.matcher(String.valueOf(rpc.getMessage()));
+                String where = provider.find() ? " " + provider.group(1) : "";
+                return new Failure("SERIALIZATION", oneLine("the provider" + where + " could not decode the request:"
+                        + " its hessian2 cannot set " + jdkField.group(1) + "." + jdkField.group(3)
+                        + " (HessianFieldException), which a provider on Java 9+ does only with --add-opens java.base/"
+                        + jdkField.group(2) + "=ALL-UNNAMED in its JVM: a " + jdkField.group(1) + " among this call's"
+                        + " arguments or attachments needs that on the provider (or send the value as a string)"));
             }
             Matcher undecoded = UNDECODED_REQUEST.matcher(first);
             if (undecoded.find()) {

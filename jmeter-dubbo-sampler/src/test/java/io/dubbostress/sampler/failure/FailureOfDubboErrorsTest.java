@@ -184,4 +184,20 @@ class FailureOfDubboErrorsTest {
         assertThat(collection.toString()).startsWith("SERIALIZATION: the provider's hessian2 sent a JDK immutable"
                 + " collection (List.of, Set.of, Map.of: java.util.CollSer) without its elements");
     }
+
+    /**
+     * Issue 41: a Dubbo 2.7.23 provider on Java 17 without java.math open, sent a BigInteger attachment: its error
+     * response word for word (OutsideProvidersIT gets it from the real provider). Not the interface, version or group.
+     */
+    @Test
+    void aProviderThatCannotSetAJdkFieldIsItsSerializationNotTheServiceKey() {
+        Failure failure = Failure.of(errorResponse("Fail to decode request due to: com.alibaba.com.caucho.hessian.io."
+                + "HessianFieldException: java.math.BigInteger.mag: [I cannot be assigned to '[I'"));
+        assertThat(failure.code()).isEqualTo("SERIALIZATION");
+        assertThat(failure.message()).isEqualTo("the provider 127.0.0.1:38089 could not decode the request: its"
+                + " hessian2 cannot set java.math.BigInteger.mag (HessianFieldException), which a provider on Java 9+"
+                + " does only with --add-opens java.base/java.math=ALL-UNNAMED in its JVM: a java.math.BigInteger"
+                + " among this call's arguments or attachments needs that on the provider (or send the value as a"
+                + " string)").doesNotContain("version");
+    }
 }
