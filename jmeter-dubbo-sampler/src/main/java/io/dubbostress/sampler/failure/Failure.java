@@ -71,6 +71,12 @@ public final class Failure {
     /** A connection that broke under the send (the provider died mid-write): the network, not the provider's answer. */
     private static final Pattern BROKEN_CONNECTION = Pattern.compile("(?i)broken pipe|ClosedChannelException"
             + "|connection reset|channel is closed|connection refused");
+    /**
+     * Dubbo 3's directory when every provider's connection failed: {@code No provider available for the service X from
+     * registry Directory(invokers: 1[127.0.0.1:20999], validInvokers: 0[], invokersToReconnect: 1[127.0.0.1:20999])}.
+     */
+    private static final Pattern PROVIDERS_TO_RECONNECT = Pattern.compile(
+            "validInvokers: 0\\[\\], invokersToReconnect: (\\d+)\\[([^\\]]*)\\]");
     private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
     private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
     /**
@@ -147,6 +153,14 @@ public final class Failure {
                 if (answered != null) {
                     return answered;
                 }
+            }
+            Matcher reconnect = PROVIDERS_TO_RECONNECT.matcher(text);
+            if ("NO_PROVIDER".equals(code) && reconnect.find() && !"0".equals(reconnect.group(1))) {
+                // Dubbo 3: the providers are known, but every connection failed and waits for its reconnect: the
+                // dead address of the call before, not a missing provider (one code for one condition)
+                return new Failure(NETWORK, oneLine("no connection to " + reconnect.group(2) + ": every provider's"
+                        + " connection failed and Dubbo reconnects in the background, sending no call until one is"
+                        + " back (" + text.substring(text.indexOf("No provider available")) + ")"));
             }
             if (TIMEOUT.equals(code) && text.length() > MAX_MESSAGE_CHARS) {
                 // Dubbo 3's timeout text quotes the invoker, provider and times before it names the timeout

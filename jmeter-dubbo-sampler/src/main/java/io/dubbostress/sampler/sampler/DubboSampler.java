@@ -2,6 +2,7 @@ package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.failure.ConfigurationException;
 import io.dubbostress.sampler.failure.Failure;
+import io.dubbostress.sampler.runtime.PortProtocol;
 import io.dubbostress.sampler.runtime.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
 import io.dubbostress.sampler.install.SamplerJar;
@@ -400,6 +401,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     @Override
     public void testStarted() {
         FailureWarnings.forget();
+        PortProtocol.forget();
     }
 
     @Override
