@@ -147,7 +147,7 @@ public final class Failure {
             }
             RpcException rpc = (RpcException) error;
             String code = kind(rpc);
-            String text = withoutUrlQueries(firstLine(error.getMessage()));
+            String text = causeFirst(withoutUrlQueries(firstLine(error.getMessage())));
             if (rpc.getCode() == RpcException.NETWORK_EXCEPTION) {
                 Failure answered = fromErrorResponse(rpc);
                 if (answered != null) {
@@ -245,6 +245,25 @@ public final class Failure {
     static String withoutUrlQueries(String text) {
         return URL_QUERY.matcher(text).replaceAll("$1");
     }
+
+    /**
+     * Dubbo's cluster invoker wraps the cause in boilerplate ({@code Failed to invoke the method echo in the service
+     * X. Tried 1 times of the providers [...] from the registry ... using the dubbo version 3.3.5. Last error is:
+     * CAUSE}), 300 characters before the cause: the cause comes first, then the boilerplate's first sentence in
+     * brackets. Other texts are left as they are.
+     */
+    static String causeFirst(String text) {
+        int last = text.indexOf(LAST_ERROR);
+        if (last < 0) {
+            return text;
+        }
+        String head = text.substring(0, last).trim();
+        int sentence = head.indexOf(". ");
+        return text.substring(last + LAST_ERROR.length()).trim() + " [" + (sentence > 0 ? head.substring(0,
+                sentence + 1) : head) + "]";
+    }
+
+    private static final String LAST_ERROR = "Last error is: ";
 
     /** An exception the provider's method threw, rethrown by a typed proxy. */
     public static Failure biz(Throwable error) {
@@ -483,9 +502,17 @@ public final class Failure {
         return (nl < 0 ? text : text.substring(0, nl)).trim();
     }
 
+    /**
+     * One line of at most {@value #MAX_MESSAGE_CHARS} characters; a longer text keeps its start and its end (the
+     * larger half), where Dubbo and the JDK put the cause ({@code ... error message is:Connection refused}).
+     */
     static String oneLine(String text) {
         String line = text == null ? "" : Secrets.masked(text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' '));
-        return line.length() <= MAX_MESSAGE_CHARS ? line : line.substring(0, MAX_MESSAGE_CHARS - 3) + "...";
+        if (line.length() <= MAX_MESSAGE_CHARS) {
+            return line;
+        }
+        int tail = MAX_MESSAGE_CHARS / 2 + 2;
+        return line.substring(0, MAX_MESSAGE_CHARS - tail - 5) + " ... " + line.substring(line.length() - tail);
     }
 
     /** The JMeter response code. */
