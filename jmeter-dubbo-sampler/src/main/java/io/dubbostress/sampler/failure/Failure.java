@@ -162,10 +162,10 @@ public final class Failure {
                         + " connection failed and Dubbo reconnects in the background, sending no call until one is"
                         + " back (" + text.substring(text.indexOf("No provider available")) + ")"));
             }
-            if (TIMEOUT.equals(code) && text.length() > MAX_MESSAGE_CHARS) {
-                // Dubbo 3's timeout text quotes the invoker, provider and times before it names the timeout
+            if (TIMEOUT.equals(code) && !text.startsWith("no answer within ")) {
+                // Dubbo's timeout texts quote the invoker, provider and times before they name the timeout
                 Matcher ms = TIMEOUT_MS.matcher(text);
-                if (ms.find()) {
+                if (ms.find() && (text.length() > MAX_MESSAGE_CHARS || ms.start() > 0)) {
                     text = "no answer within " + ms.group(1) + " ms: " + text;
                 }
             }

@@ -69,7 +69,8 @@ public final class PortProtocol {
         int port = Integer.parseInt(hostPort.substring(colon + 1));
         Spoken spoken = ASKED.get(hostPort);
         if (spoken == null) {
-            spoken = ask(host, port, Math.max(200, Math.min(timeoutMs, 2000)));
+            // at least 2 s whatever the call's timeout: a loaded machine answers late (the call timed out already)
+            spoken = ask(host, port, Math.max(2000, Math.min(timeoutMs, 5000)));
             if (ASKED.size() < MOST_ASKED) {
                 ASKED.put(hostPort, spoken);
             }

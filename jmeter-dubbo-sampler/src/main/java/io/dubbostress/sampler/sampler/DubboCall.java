@@ -94,7 +94,8 @@ final class DubboCall implements Call {
             // a tri:// call to a dubbo port (or the other way) only times out: ask the port which protocol it speaks
             String wrong = PortProtocol.mismatch(p.key().address(), DubboSampler.ADDRESS, p.key().timeoutMs());
             if (wrong != null) {
-                failure = Failure.of(Failure.CONFIG, wrong + " (" + failure.code() + ": " + failure.message() + ")");
+                failure = Failure.of(Failure.CONFIG, wrong + " (the call " + (Failure.TIMEOUT.equals(failure.code())
+                        ? "timed out" : "lost its connection") + ")");
             }
         }
         if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {

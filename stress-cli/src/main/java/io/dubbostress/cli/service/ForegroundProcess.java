@@ -1,36 +1,64 @@
 package io.dubbostress.cli.service;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a command attached to this terminal (output shown, Ctrl-C reaches both) and returns its exit code; if this
- * JVM is stopped first, the child goes with it.
+ * JVM is stopped first (Ctrl-C, SIGTERM), the child goes with it. Either way the last line says how it ended, on
+ * stderr: {@code stress provider: the provider (pid 4242) was killed by signal 9 (exit code 137)}, or {@code stress
+ * provider: stopped (Ctrl-C or SIGTERM): the provider (pid 4242) exited with code 143}.
+ *
+ * <pre>{@code
+ * int code = ForegroundProcess.run("provider", command, System.err);
+ * }</pre>
  */
 final class ForegroundProcess {
+
+    /** How long the child has to stop after this JVM was asked to, before it is killed. */
+    private static final long STOP_GRACE_SECONDS = 30;
 
     private ForegroundProcess() {
     }
 
-    static int run(List<String> command) throws IOException, InterruptedException {
+    /** {@code name}: the service, as the command is named ({@code provider}, {@code consumer}). */
+    static int run(String name, List<String> command, PrintStream err) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).inheritIO().start();
+        String who = "the " + name + " (pid " + process.pid() + ")";
         Thread stopChild = new Thread(() -> {
             process.destroy();
+            boolean ended = false;
             try {
-                process.waitFor();
+                ended = process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            if (!ended) {
+                process.destroyForcibly();
+            }
+            err.println("stress " + name + ": stopped (Ctrl-C or SIGTERM): " + who + (ended ? " " + ended(
+                    process.exitValue()) : " did not stop within " + STOP_GRACE_SECONDS + " s and was killed"));
+            err.flush();
         }, "stop-child");
         Runtime.getRuntime().addShutdownHook(stopChild);
+        int code = process.waitFor();
         try {
-            return process.waitFor();
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopChild);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running
-            }
+            Runtime.getRuntime().removeShutdownHook(stopChild);
+        } catch (IllegalStateException shuttingDown) {
+            return code; // the hook is running: it says the last line
         }
+        err.println("stress " + name + ": " + who + " " + ended(code));
+        err.flush();
+        return code;
+    }
+
+    /** {@code exited with code 1}, {@code was killed by signal 9 (exit code 137)}. */
+    static String ended(int code) {
+        if (code > 128 && code <= 128 + 64) {
+            return "was killed by signal " + (code - 128) + " (exit code " + code + ")";
+        }
+        return "exited with code " + code;
     }
 }

@@ -1,25 +1,35 @@
 package io.dubbostress.outside.provider;
 
+import io.dubbostress.api.Order;
+import io.dubbostress.api.StressTestService;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.dubbo.rpc.service.GenericService;
 
 /**
- * A generic implementation (Dubbo's {@link GenericService} on the provider side) of the interface the reference
- * consumer calls, {@value #INTERFACE}, written without that project's classes: {@code echo(String)} answers its
- * argument (the consumer checks the echo) and prints, one line per call, every attachment it received, sorted by key,
- * each with its class: {@code outside-provider received echo: input=...; k=java.lang.String "v"; path=...}. A test
- * reads the lines from the provider's output, in the order of the calls.
+ * The reference consumer's contract ({@link StressTestService}, from its API jar on this provider's class path), as a
+ * provider team would implement it: {@code echo} answers its argument (the consumer checks the echo) and prints,
+ * one line per call, every attachment it received, sorted by key, each with its class: {@code outside-provider
+ * received echo: input=...; k=java.lang.String "v"; path=...}. A test reads the lines from the provider's output, in
+ * the order of the calls.
  */
-final class AttachmentEcho implements GenericService {
+final class AttachmentEcho implements StressTestService {
 
-    /** The reference consumer's interface, by name. */
-    static final String INTERFACE = "io.dubbostress.api.StressTestService";
     /** How each line starts. */
     static final String LINE = "outside-provider received ";
 
     @Override
-    public Object $invoke(String method, String[] parameterTypes, Object[] args) {
+    public String echo(String payload) {
+        print("echo");
+        return payload;
+    }
+
+    @Override
+    public Order echoOrder(Order order) {
+        print("echoOrder");
+        return order;
+    }
+
+    private static void print(String method) {
         Map<String, Object> sorted = new TreeMap<>();
         Map<?, ?> all = ReceivedAttachments.all();
         if (all != null) {
@@ -35,6 +45,5 @@ final class AttachmentEcho implements GenericService {
         }
         System.out.println(line);
         System.out.flush();
-        return args == null || args.length == 0 ? null : args[0];
     }
 }

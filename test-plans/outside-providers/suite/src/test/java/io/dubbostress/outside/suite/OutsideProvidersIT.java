@@ -91,6 +91,10 @@ class OutsideProvidersIT {
             int port = freePort();
             String classPath = contract + ":" + new String(Files.readAllBytes(Path.of(
                     System.getProperty("outside.classpath." + version))), StandardCharsets.UTF_8).trim();
+            if (version.startsWith("2.7")) {
+                // the reference consumer's API jar: this provider serves the hop's calls (AttachmentEcho)
+                classPath += ":" + System.getProperty("outside.api.jar");
+            }
             List<String> command = new ArrayList<>(Arrays.asList(javaExecutable(), "-Xmx256m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-Ddubbo.application.qos-enable=false"));
             for (int k = 0; k < opens.size(); k++) {
@@ -130,8 +134,8 @@ class OutsideProvidersIT {
             providers.add(Jvm.start(namespace.inside(command), dir, dir.resolve("provider-" + version + ".log")));
             ports.put(version, port);
         }
-        // the hop: the reference consumer, as stress run starts it, calling the 2.7.23 provider (a Dubbo 3.3 provider
-        // cannot decode a call of a generic implementation whose interface it does not have: "Fail to decode request")
+        // the hop: the reference consumer, as stress run starts it, calling the 2.7.23 provider, which implements its
+        // contract (the consumer's API jar on its class path) and prints the attachments of each call
         consumerPort = freePort();
         closedPort = freePort();
         List<String> consumerCommand = new ArrayList<>(Arrays.asList(javaExecutable(), "-Xmx256m", "-XX:+UseSerialGC",
