@@ -57,6 +57,17 @@ public class AgentCommand implements Callable<Integer> {
             description = "Also listen on UDP, at port N (a datagram's sender can be forged). Default: 0, no UDP.")
     private int udpPort;
 
+    @Option(names = "--prometheus-port", paramLabel = "N", defaultValue = "-1",
+            description = "Also answer GET /metrics in Prometheus's text format at this port, on the --bind address "
+                    + "(0 picks a free one, printed at start): the host's CPU, memory, disks and network, and each "
+                    + "--watch-jvm's CPU, threads, open files, context switches and GC. Default: off.")
+    private int prometheusPort;
+
+    @Option(names = "--watch-jvm", paramLabel = "NAME=PID|NAME=EXE",
+            description = "With --prometheus-port: a JVM /metrics describes, under the label jvm=NAME: by process id "
+                    + "(provider=4242) or by executable name as PerfMon's name= (app=java#1). Repeatable.")
+    private List<String> watchJvms = new ArrayList<>();
+
     @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "1",
             description = "Seconds between lines until a client sends interval:N. Default: ${DEFAULT-VALUE}.")
     private double intervalSeconds;
@@ -155,6 +166,10 @@ public class AgentCommand implements Callable<Integer> {
                 out.println(name + " host: " + agent.host().describe());
             }
             out.println(agent.listeningLine());
+            if (agent.prometheusAddress() != null) {
+                out.println(name + ": Prometheus metrics at http://" + agent.prometheusAddress().getAddress()
+                        .getHostAddress() + ":" + agent.prometheusAddress().getPort() + "/metrics");
+            }
             if (!settings.loopbackOnly()) {
                 out.println(name + ": reachable from other hosts (--bind " + settings.bindAddress().getHostAddress()
                         + "); anyone who can connect can read this host's metrics");
@@ -197,6 +212,14 @@ public class AgentCommand implements Callable<Integer> {
         }
         for (String list : jmxAllow) {
             builder.allowJmx(list);
+        }
+        builder.prometheusPort(prometheusPort);
+        for (String jvm : watchJvms) {
+            builder.watchJvm(jvm);
+        }
+        if (!watchJvms.isEmpty() && prometheusPort == -1) {
+            throw new IllegalArgumentException("--watch-jvm needs --prometheus-port (the JVMs are described on "
+                    + "/metrics)");
         }
         return builder.build();
     }

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
 import io.dubbostress.perfmon.metrics.JmxAccess;
@@ -45,6 +47,8 @@ public final class AgentSettings {
     private final JmxAccess jmxAccess;
     private final long firstWindowMillis;
     private final int maxLineBytes;
+    private final int prometheusPort;
+    private final Map<String, String> watchedJvms;
 
     private AgentSettings(Builder b) {
         this.bindAddress = b.bindAddress;
@@ -61,6 +65,18 @@ public final class AgentSettings {
         this.jmxAccess = b.jmxAccess;
         this.firstWindowMillis = b.firstWindowMillis;
         this.maxLineBytes = b.maxLineBytes;
+        this.prometheusPort = b.prometheusPort;
+        this.watchedJvms = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchedJvms));
+    }
+
+    /** The port of {@code GET /metrics} (Prometheus's text format) on the bind address; -1: off (the default). */
+    public int prometheusPort() {
+        return prometheusPort;
+    }
+
+    /** The JVMs {@code /metrics} describes: name -> process ({@code pid=N} or {@code name=EXE[#i]}). */
+    public Map<String, String> watchedJvms() {
+        return watchedJvms;
     }
 
     public static Builder builder() {
@@ -154,6 +170,8 @@ public final class AgentSettings {
         private int maxClients = DEFAULT_MAX_CLIENTS;
         private boolean execAllowed;
         private final Set<Path> tailAllowed = new LinkedHashSet<>();
+        private int prometheusPort = -1;
+        private final Map<String, String> watchedJvms = new LinkedHashMap<>();
         private boolean shutdownAllowed;
         private boolean autoShutdown;
         private long idleTimeoutMillis = 10 * 60 * 1000L;
@@ -305,6 +323,32 @@ public final class AgentSettings {
                 throw new IllegalArgumentException("max line " + bytes + " bytes is out of range (256 to 16 MiB)");
             }
             this.maxLineBytes = bytes;
+            return this;
+        }
+
+        /** Serves {@code GET /metrics} at this port (0: a free one); -1 (the default) leaves it off. */
+        public Builder prometheusPort(int port) {
+            this.prometheusPort = port == -1 ? -1 : checkPort("prometheus port", port);
+            return this;
+        }
+
+        /**
+         * A JVM for {@code /metrics}: {@code NAME=PID} or {@code NAME=EXE[#i]} (the process named EXE, as the
+         * {@code name=} of a PerfMon spec). NAME is the {@code jvm} label's value.
+         */
+        public Builder watchJvm(String text) {
+            int eq = text == null ? -1 : text.indexOf('=');
+            if (eq <= 0 || eq == text.length() - 1) {
+                throw new IllegalArgumentException("watched JVM '" + text + "' is not NAME=PID or NAME=EXE (e.g. "
+                        + "provider=4242)");
+            }
+            String name = text.substring(0, eq).trim();
+            String process = text.substring(eq + 1).trim();
+            if (!name.matches("[A-Za-z0-9_.:-]+")) {
+                throw new IllegalArgumentException("watched JVM '" + text + "': the name '" + name + "' may hold "
+                        + "letters, digits and _ . : - only");
+            }
+            watchedJvms.put(name, process.matches("\\d+") ? "pid=" + process : "name=" + process);
             return this;
         }
 

@@ -6,7 +6,9 @@ import java.util.concurrent.TimeUnit;
 
 import io.dubbostress.perfmon.host.Host;
 import io.dubbostress.perfmon.metrics.MetricFactory;
+import io.dubbostress.perfmon.metrics.PrometheusExposition;
 import io.dubbostress.perfmon.server.AgentServer;
+import io.dubbostress.perfmon.server.PrometheusEndpoint;
 
 /**
  * A PerfMon server agent: speaks the classic ServerAgent protocol (JMeter's PerfMon Metrics Collector reads it),
@@ -25,11 +27,14 @@ public final class PerfMonAgent implements AutoCloseable {
     private final AgentSettings settings;
     private final Host host;
     private final AgentServer server;
+    /** GET /metrics; null unless the settings give a Prometheus port. */
+    private final PrometheusEndpoint prometheus;
 
-    private PerfMonAgent(AgentSettings settings, Host host, AgentServer server) {
+    private PerfMonAgent(AgentSettings settings, Host host, AgentServer server, PrometheusEndpoint prometheus) {
         this.settings = settings;
         this.host = host;
         this.server = server;
+        this.prometheus = prometheus;
     }
 
     /** Starts an agent measuring this machine. */
@@ -41,7 +46,18 @@ public final class PerfMonAgent implements AutoCloseable {
     public static PerfMonAgent start(AgentSettings settings, Host host) throws IOException {
         MetricFactory metrics = new MetricFactory(host, settings.execAllowed(), settings.tailAllowed(),
                 settings.jmxAccess());
-        return new PerfMonAgent(settings, host, AgentServer.start(settings, metrics));
+        AgentServer server = AgentServer.start(settings, metrics);
+        PrometheusEndpoint prometheus = null;
+        if (settings.prometheusPort() >= 0) {
+            try {
+                prometheus = PrometheusEndpoint.start(settings.bindAddress(), settings.prometheusPort(),
+                        new PrometheusExposition(host, settings.watchedJvms()));
+            } catch (IOException e) {
+                server.close();
+                throw new IOException("prometheus port " + settings.prometheusPort() + ": " + e.getMessage(), e);
+            }
+        }
+        return new PerfMonAgent(settings, host, server, prometheus);
     }
 
     public InetSocketAddress tcpAddress() {
@@ -51,6 +67,11 @@ public final class PerfMonAgent implements AutoCloseable {
     /** Null when UDP is off. */
     public InetSocketAddress udpAddress() {
         return server.udpAddress();
+    }
+
+    /** Where {@code GET /metrics} answers; null when it is off. */
+    public InetSocketAddress prometheusAddress() {
+        return prometheus == null ? null : prometheus.address();
     }
 
     public int clientCount() {
@@ -93,6 +114,9 @@ public final class PerfMonAgent implements AutoCloseable {
 
     @Override
     public void close() {
+        if (prometheus != null) {
+            prometheus.close();
+        }
         server.close();
     }
 }

@@ -2,7 +2,6 @@ package io.dubbostress.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dubbostress.bench.BenchMain;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

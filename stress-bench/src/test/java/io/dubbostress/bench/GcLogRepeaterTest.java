@@ -1,7 +1,7 @@
 package io.dubbostress.bench;
 
-import io.dubbostress.report.gc.GcAnalysis;
-import io.dubbostress.report.gc.GcLogAnalyzer;
+import io.dubbostress.gc.GcAnalysis;
+import io.dubbostress.gc.GcLogAnalyzer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,8 +3,8 @@ package io.dubbostress.cli;
 /**
  * Something the user gave the stress command was wrong (a bad option value, a missing file, a machine that cannot hold
  * the run): the message names what and where, and is all that is printed ({@link ErrorHandler}). Exit code 2 by
- * default, as for a bad flag. The report library throws its own {@link io.dubbostress.report.ReportException}, which
- * the command line treats alike.
+ * default, as for a bad flag. The report library throws its own {@link io.dubbostress.report.ReportException}, the GC
+ * library its {@link io.dubbostress.gc.GcException}, which the command line treats alike.
  *
  * <pre>{@code
  * throw new UserError("Invalid value for option '--threads': 0 (must be >= 1)");

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Does a quantity keep rising over a run? The leak rule the report applies to the heap after full/mixed GC
- * ({@link io.dubbostress.report.gc.HeapTrend}) and to a JVM's threads and open files
+ * ({@link io.dubbostress.report.model.HeapTrend}) and to a JVM's threads and open files
  * ({@link io.dubbostress.report.perfmon.JvmTrends}): with at least {@code minPoints} readings, the quantity is
  * <em>rising</em> when it never comes back down to where it was -- the lowest reading of the last third is above the
  * highest of the first third -- and that lowest reading is at least {@code minRisePercent} % above the first, and the

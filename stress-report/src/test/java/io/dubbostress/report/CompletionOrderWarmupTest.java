@@ -1,5 +1,8 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.model.ScenarioResult;
+import io.dubbostress.report.model.ScenarioStats;
+import io.dubbostress.report.read.ReportBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.report.jtl.JtlColumn;

@@ -1,5 +1,9 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.MarkdownReport;
+import io.dubbostress.report.write.ReportJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,5 +1,13 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.model.PacedFailures;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.model.ScenarioResult;
+import io.dubbostress.report.model.ScenarioStats;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.HtmlReport;
+import io.dubbostress.report.write.MarkdownReport;
+import io.dubbostress.report.write.ReportJson;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;

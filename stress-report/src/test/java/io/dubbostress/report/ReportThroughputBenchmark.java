@@ -1,5 +1,9 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.HtmlReport;
+import io.dubbostress.report.write.MarkdownReport;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 

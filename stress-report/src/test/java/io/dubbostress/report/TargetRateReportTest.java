@@ -1,5 +1,13 @@
 package io.dubbostress.report;
 
+import io.dubbostress.report.model.FromDueLatency;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.model.ScenarioStats;
+import io.dubbostress.report.model.StartupLag;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.HtmlReport;
+import io.dubbostress.report.write.MarkdownReport;
+import io.dubbostress.report.write.ReportJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

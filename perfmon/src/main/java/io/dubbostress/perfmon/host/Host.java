@@ -116,6 +116,11 @@ public final class Host {
         return cpuTicks.get();
     }
 
+    /** The unit of {@link #cpuTicks()}: {@code /proc/stat}'s USER_HZ (100) on Linux, OSHI's milliseconds elsewhere. */
+    public int cpuTicksPerSecond() {
+        return linux ? ProcessCounters.TICKS_PER_SECOND : 1000;
+    }
+
     /** Per logical CPU, in the OS's order ({@code core=0} is the first); null where a CPU is offline. */
     public List<CpuTicks> coreTicks() {
         return coreTicks.get();

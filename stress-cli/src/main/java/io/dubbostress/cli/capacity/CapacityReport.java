@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.report.Json;
-import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.write.ReportFiles;
 import io.dubbostress.report.run.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;

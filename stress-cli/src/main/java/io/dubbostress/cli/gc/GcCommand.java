@@ -1,10 +1,10 @@
 package io.dubbostress.cli.gc;
 
-import io.dubbostress.report.gc.ApiKey;
-import io.dubbostress.report.gc.GcAnalysisStore;
-import io.dubbostress.report.gc.GcBatch;
-import io.dubbostress.report.gc.GcEasyClient;
-import io.dubbostress.report.gc.GcLogAnalyzer;
+import io.dubbostress.gc.ApiKey;
+import io.dubbostress.gc.GcAnalysisStore;
+import io.dubbostress.gc.GcBatch;
+import io.dubbostress.gc.GcEasyClient;
+import io.dubbostress.gc.GcLogAnalyzer;
 
 import io.dubbostress.cli.UserError;
 

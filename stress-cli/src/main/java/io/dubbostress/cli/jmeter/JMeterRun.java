@@ -114,6 +114,7 @@ public final class JMeterRun {
         Map<String, String> properties = Map.of();
         JMeterServers generators = JMeterServers.NONE;
         List<Path> extraPluginJars = List.of();
+        Path propertiesFile;
 
         private Spec(String name, Path plan, Path jtl, Path jmeterLog, Path consoleOut) {
             this.name = name;
@@ -145,6 +146,16 @@ public final class JMeterRun {
             return this;
         }
 
+        /**
+         * More properties from a file ({@code -q FILE}): JMeter logs its name, not its values, where it writes every
+         * {@code -J} value into jmeter.log (a token goes this way). The local JMeter's only: the servers of a distributed
+         * run are not sent them (JMeter's client logs every property it sends). Null: none.
+         */
+        public Spec withPropertiesFile(Path file) {
+            this.propertiesFile = file;
+            return this;
+        }
+
         /** Run on these JMeter servers; the properties should hold each server's share already. */
         public Spec withGenerators(JMeterServers servers) {
             this.generators = servers;
@@ -170,6 +181,7 @@ public final class JMeterRun {
         Map<String, String> properties = spec.properties;
         JMeterServers generators = spec.generators;
         List<Path> extraPluginJars = spec.extraPluginJars;
+        Path propertiesFile = spec.propertiesFile;
         int shutdownPort = FreePorts.udp();
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
@@ -194,6 +206,10 @@ public final class JMeterRun {
         command.add(jtl.toString());
         command.add("-j");
         command.add(jmeterLog.toString());
+        if (propertiesFile != null) {
+            command.add("-q");
+            command.add(propertiesFile.toString());
+        }
         Map<String, String> all = new LinkedHashMap<>(JTL_PROPERTIES);
         all.put("jmeterengine.nongui.port", String.valueOf(shutdownPort));
         all.put("jmeterengine.nongui.maxport", String.valueOf(shutdownPort));
@@ -214,6 +230,7 @@ public final class JMeterRun {
                 command.add("-G" + e.getKey() + "=" + e.getValue());
             }
             command.add("-Gsample_variables=" + SAMPLE_VARIABLES);
+
             // each server runs the whole plan: the Target Rate Schedule divides the run's rate among them
             command.add("-Gload_generators=" + generators.count());
             command.addAll(generators.clientJMeterArgs());

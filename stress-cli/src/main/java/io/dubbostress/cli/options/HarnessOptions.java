@@ -1,6 +1,5 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.cli.options.Validate;
 import io.dubbostress.cli.UserError;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,7 @@
 package io.dubbostress.cli.options;
 
 import io.dubbostress.cli.UserError;
-import io.dubbostress.report.Warmup;
+import io.dubbostress.report.model.Warmup;
 import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Option;

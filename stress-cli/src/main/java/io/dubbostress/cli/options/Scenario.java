@@ -1,6 +1,6 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.report.ScenarioName;
+import io.dubbostress.report.run.ScenarioName;
 import io.dubbostress.cli.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

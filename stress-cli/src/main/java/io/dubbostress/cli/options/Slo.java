@@ -1,10 +1,10 @@
 package io.dubbostress.cli.options;
 
-import io.dubbostress.report.FromDueLatency;
-import io.dubbostress.report.Percentiles;
-import io.dubbostress.report.ScenarioOutcome;
-import io.dubbostress.report.ScenarioResult;
-import io.dubbostress.report.ScenarioStats;
+import io.dubbostress.report.model.FromDueLatency;
+import io.dubbostress.report.model.Percentiles;
+import io.dubbostress.report.model.ScenarioOutcome;
+import io.dubbostress.report.model.ScenarioResult;
+import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.cli.UserError;
 import java.time.Duration;
 import java.util.ArrayList;

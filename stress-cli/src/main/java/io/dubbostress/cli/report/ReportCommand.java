@@ -1,10 +1,13 @@
 package io.dubbostress.cli.report;
 
 import io.dubbostress.cli.options.DurationConverter;
-import io.dubbostress.report.Report;
-import io.dubbostress.report.ReportBuilder;
-import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.report.model.Reference;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.read.ReferenceFile;
+import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.OutFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,7 +51,7 @@ import java.util.concurrent.Callable;
                 + "direct-X. See docs/REPORT.md.",
             "",
             "Exit codes: 0 every scenario measured; 1 a scenario failed (no steady-state sample, or every one failed: "
-                + "the report is still written and says why); 2 bad input, nothing written."},
+                + "the report is still written and says why), or --pdf could not print; 2 bad input, nothing written."},
         mixinStandardHelpOptions = true)
 public final class ReportCommand implements Callable<Integer> {
 
@@ -85,6 +88,16 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "Do not print the Markdown report.")
     private boolean quiet;
 
+    @Option(names = "--reference", paramLabel = "NAME_OR_FILE",
+            description = "Earlier figures beside this run's, payload by payload, in the reference report's table: "
+                    + "seed-003 (built in: the report this harness reproduces) or a JSON file of your own (its shape: "
+                    + "docs/REPORT.md, 'The reference's table').")
+    private String reference;
+
+    @Option(names = "--pdf", description = "Also print report.html to report.pdf with headless Chromium "
+            + "(STRESS_CHROMIUM, or chromium on the PATH); without Chromium, one line says so and the exit code is 1.")
+    private boolean pdf;
+
     @Override
     public Integer call() {
         ReportBuilder builder = new ReportBuilder().warmupMs(warmup == null ? null : warmup.toMillis());
@@ -93,10 +106,38 @@ public final class ReportCommand implements Callable<Integer> {
         perfMon.forEach(builder::perfMon);
         gc.forEach(builder::gc);
         Path dir = out != null ? OutFolder.check("--out", out) : defaultOut();
-        Report report = write(builder, inputs, dir, quiet ? null : spec.commandLine().getOut(),
-                spec.commandLine().getErr());
-        return report.failedScenarios().isEmpty() ? 0 : 1;
+        Reference earlier = reference == null ? null : ReferenceFile.of(reference);
+        Report report = builder.build(inputs);
+        if (earlier != null) {
+            report = report.withReference(earlier);
+        }
+        write(report, dir, quiet ? null : spec.commandLine().getOut(), spec.commandLine().getErr());
+        int code = report.failedScenarios().isEmpty() ? 0 : 1;
+        if (pdf) {
+            Path html = dir.resolve(RunLayout.REPORT_HTML);
+            Path file = dir.resolve(REPORT_PDF);
+            String problem;
+            try {
+                problem = PdfPrinter.fromEnvironment(System.getenv()).print(html, file);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                problem = "interrupted";
+            }
+            PrintWriter err = spec.commandLine().getErr();
+            if (problem == null) {
+                err.println("stress report: wrote " + file);
+            } else {
+                err.println("stress report: --pdf: " + problem + "; report.md, report.json and report.html are "
+                        + "written, report.pdf is not");
+                code = 1;
+            }
+            err.flush();
+        }
+        return code;
     }
+
+    /** The PDF {@code --pdf} prints beside report.html. */
+    static final String REPORT_PDF = "report.pdf";
 
     /**
      * Builds the report from {@code inputs}, writes report.md, report.json and report.html into {@code dir}, prints

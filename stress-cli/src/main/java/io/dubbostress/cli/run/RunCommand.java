@@ -3,6 +3,8 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.home.StressHome;
 import io.dubbostress.cli.options.CapacityOptions;
 import io.dubbostress.cli.options.HarnessOptions;
+import io.dubbostress.cli.options.InfluxOptions;
+import io.dubbostress.cli.options.InfluxTarget;
 import io.dubbostress.cli.options.JMeterOptions;
 import io.dubbostress.cli.options.LoadOptions;
 import io.dubbostress.cli.options.RemoteOptions;
@@ -43,6 +45,7 @@ import picocli.CommandLine.Spec;
             "  stress run --scenarios direct-1k,hop-1k --threads 50 --rate 2000",
             "  stress run --scenarios direct-1k,hop-1k --duration 20s --find-max-rate --slo p99=20ms",
             "  stress run --scenarios direct-1k --duration 1m --repeat 3   then: stress compare BASE NEW",
+            "  stress run --influxdb http://127.0.0.1:8086/write?db=stress   JMeter's Backend Listener and ours",
             "  stress run --provider 10.0.0.5:20880 --consumer-url http://10.0.0.6:8080 \\",
             "             --agent 10.0.0.5:4444"})
 public class RunCommand implements Callable<Integer> {
@@ -73,6 +76,10 @@ public class RunCommand implements Callable<Integer> {
     /** A distributed run's options, with --remote or not at all; null for a local run. */
     @ArgGroup(exclusive = false)
     RemoteOptions remote;
+
+    /** Watching the run in InfluxDB (--influxdb and its token); null without. */
+    @ArgGroup(exclusive = false, heading = "%nInfluxDB (docs/RUN.md, Watching a run):%n")
+    InfluxOptions influx;
 
     @Option(names = "--profile", description = "Profile each JVM the run starts (provider, consumer, JMeter) over "
             + "each scenario's steady window with async-profiler (CPU, allocations, lock waits): flame graphs, top "
@@ -130,9 +137,18 @@ public class RunCommand implements Callable<Integer> {
         l.rate().check(h.threads(), l.duration());
         RunSettings.Profile profiling = profileKernel ? RunSettings.Profile.KERNEL
                 : profile ? RunSettings.Profile.CPU : RunSettings.Profile.OFF;
+        InfluxTarget influxdb = influx == null ? null : influx.value();
+        if (influxdb != null && influxdb.hasToken() && remote != null) {
+            // JMeter's client writes every property it sends to the servers into jmeter.log ("Sending properties")
+            throw new UserError("Option '--remote' cannot send the InfluxDB token to the load generators: JMeter's "
+                    + "client writes every property it sends them into jmeter.log; put influxdb_token=... in each "
+                    + "server's bin/user.properties and leave " + InfluxOptions.TOKEN_ENV + " and "
+                    + "--influxdb-token-file out");
+        }
         RunSettings settings = new RunSettings(h, l, search, s,
                 remote == null ? RemoteOptions.Remote.NONE : remote.value(), jmeter.value(),
-                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null, profiling);
+                out != null ? OutFolder.check("--out", out) : RunFolderSetup.defaultLocation(), out == null, profiling,
+                influxdb);
         // the shares, and an address the servers can call back, are checked before anything starts
         if (!settings.remote().isEmpty()) {
             settings.generators().threadsPerServer(h.threads());

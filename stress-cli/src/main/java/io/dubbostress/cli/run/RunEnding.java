@@ -7,17 +7,19 @@ import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.service.ServiceCommands;
 import io.dubbostress.report.Json;
-import io.dubbostress.report.Report;
-import io.dubbostress.report.ReportBuilder;
-import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.ScenarioOutcome;
-import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.write.AnswerText;
+import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.write.ReportText;
+import io.dubbostress.report.model.ScenarioOutcome;
+import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.UserError;
-import io.dubbostress.report.gc.GcAnalysisStore;
-import io.dubbostress.report.gc.GcBatch;
-import io.dubbostress.report.gc.GcEasyClient;
-import io.dubbostress.report.gc.GcLogAnalyzer;
-import io.dubbostress.report.gc.TimeWindow;
+import io.dubbostress.gc.GcAnalysisStore;
+import io.dubbostress.gc.GcBatch;
+import io.dubbostress.gc.GcEasyClient;
+import io.dubbostress.gc.GcLogAnalyzer;
+import io.dubbostress.gc.TimeWindow;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.ScenarioStatus;
@@ -141,6 +143,10 @@ final class RunEnding {
             for (String line : ReportFiles.writtenLines(report, layout.root())) {
                 errWriter.println("stress report: " + line);
             }
+            // the answer again, last: the lines a user sees when the run ends (report.md opens with them too)
+            for (String line : closingLines(report)) {
+                out.println(line);
+            }
             return true;
         } catch (RuntimeException e) {
             err.println("stress run: the report failed: " + e.getMessage());
@@ -148,6 +154,19 @@ final class RunEnding {
         } finally {
             out.flush();
         }
+    }
+
+    /** The run's closing lines: the answer's sentences, one paragraph a line, or nothing without a hop/direct pair. */
+    static List<String> closingLines(Report report) {
+        ReportText text = ReportText.english();
+        List<String> paragraphs = AnswerText.paragraphs(report.answer(), text);
+        List<String> lines = new ArrayList<>();
+        if (!paragraphs.isEmpty()) {
+            lines.add("");
+            lines.add(text.get("answer.title") + ":");
+            paragraphs.forEach(p -> lines.add("- " + p));
+        }
+        return lines;
     }
 
     /** Each completed scenario's steady window: from its start plus its warm-up to its end. */

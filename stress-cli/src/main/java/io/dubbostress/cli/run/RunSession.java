@@ -7,6 +7,7 @@ import io.dubbostress.cli.capacity.SearchRun;
 import io.dubbostress.cli.capacity.StepVerdict;
 import io.dubbostress.cli.home.BuildVersions;
 import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.influx.RunInflux;
 import io.dubbostress.cli.jmeter.Dubbo3JMeterHome;
 import io.dubbostress.cli.jmeter.JMeterHome;
 import io.dubbostress.cli.options.DurationConverter;
@@ -18,7 +19,7 @@ import io.dubbostress.cli.remote.RemoteGenerators;
 import io.dubbostress.cli.process.JavaRuntime;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.process.ProcessReaper;
-import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.report.model.ScenarioResult;
 import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import io.dubbostress.report.run.RunManifest;
@@ -70,6 +71,8 @@ final class RunSession {
     /** The last write of run.json that failed, null when the last one succeeded. */
     private volatile String writeFailure;
     private RunServices services;
+    /** --influxdb: the run's InfluxDB; null without. */
+    private RunInflux influx;
     private volatile ScenarioRunner runner;
     private volatile boolean interrupted;
     private boolean finished;
@@ -110,7 +113,15 @@ final class RunSession {
         try {
             writeManifest();
             services = new RunServices(settings, home, java, layout, manifest, err);
-            runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal);
+            if (settings.influx() != null) {
+                influx = RunInflux.start(settings.influx(), layout.root().getFileName().toString(), err);
+                influx.annotate(null, System.currentTimeMillis(), "run " + layout.root().getFileName() + " started: "
+                        + String.join(", ", settings.load().scenarios().stream().map(Scenario::name).toList()) + " x "
+                        + DurationConverter.format(settings.load().duration()) + ", " + settings.harness().threads()
+                        + " threads, rate " + settings.load().rate());
+            }
+            runner = new ScenarioRunner(settings, home, java, jmeter, pluginJarsToAdd, layout, space, err, terminal,
+                    influx);
             err.printf("stress run: %d scenario(s)%s x %s, %d threads, rate %s%s -> %s%n",
                     settings.load().scenarios().size(),
                     settings.load().repeat() > 1 ? " x " + settings.load().repeat() + " trials" : "",
@@ -429,6 +440,9 @@ final class RunSession {
                     }
                 }
                 err.println("stress run: results in " + layout.root());
+            }
+            if (influx != null) {
+                influx.finish(manifest.status.toString().toLowerCase(Locale.ROOT));
             }
             removeTemporaries();
             for (String failure : failures) {

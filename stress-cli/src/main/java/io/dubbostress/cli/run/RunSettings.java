@@ -3,6 +3,7 @@ package io.dubbostress.cli.run;
 import io.dubbostress.cli.options.CapacityOptions;
 import io.dubbostress.cli.options.HarnessOptions;
 import io.dubbostress.cli.options.HostPort;
+import io.dubbostress.cli.options.InfluxTarget;
 import io.dubbostress.cli.options.JMeterOptions;
 import io.dubbostress.cli.options.LoadOptions;
 import io.dubbostress.cli.options.RemoteOptions;
@@ -21,10 +22,11 @@ import java.util.Map;
  * @param out the run folder; {@code outIsStampedDefault}: --out was not given, so {@link RunFolderSetup#defaultLocation()}
  *     may take a suffix if another run has it
  * @param profile --profile, --profile-kernel: each JVM the run starts is profiled over each scenario's steady window
+ * @param influx --influxdb: where the run is sent while it runs (its token never in {@link #asMap()}); null without
  */
 record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, CapacityOptions.Capacity capacity,
                    ServiceOptions.Services services, RemoteOptions.Remote remote, JMeterOptions.JMeter jmeter,
-                   Path out, boolean outIsStampedDefault, Profile profile) {
+                   Path out, boolean outIsStampedDefault, Profile profile, InfluxTarget influx) {
 
     /** How the run profiles its JVMs: not, by a CPU timer (--profile), by perf_events (--profile-kernel). */
     enum Profile { OFF, CPU, KERNEL }
@@ -85,6 +87,9 @@ record RunSettings(HarnessOptions.Harness harness, LoadOptions.Load load, Capaci
         }
         m.put("dashboard", String.valueOf(jmeter.dashboard()));
         m.put("profile", String.valueOf(profiled()));
+        if (influx != null) {
+            m.put("influxdb", influx.url()); // the URL carries no secret (InfluxTarget refuses one); the token is never here
+        }
         if (profile == Profile.KERNEL) {
             m.put("profileKernel", "true");
         }

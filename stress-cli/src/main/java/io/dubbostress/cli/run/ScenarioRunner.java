@@ -1,8 +1,11 @@
 package io.dubbostress.cli.run;
 
 import io.dubbostress.cli.home.StressHome;
+import io.dubbostress.cli.influx.RunInflux;
+import io.dubbostress.cli.influx.ScenarioFeed;
 import io.dubbostress.cli.jmeter.JMeterHome;
 import io.dubbostress.cli.jmeter.JMeterRun;
+import io.dubbostress.cli.jmeter.PlanWithoutInflux;
 import io.dubbostress.cli.jmeter.Progress;
 import io.dubbostress.cli.jmeter.RecordedRows;
 import io.dubbostress.cli.jmeter.ScheduleStartLine;
@@ -67,10 +70,13 @@ final class ScenarioRunner {
     private final RunFolderSpace space;
     /** --profile: the run's profiler; null without. */
     private final RunProfiler profiler;
+    /** --influxdb: the run's InfluxDB; null without. */
+    private final RunInflux influx;
     private volatile JMeterRun current;
 
     ScenarioRunner(RunSettings settings, StressHome home, JavaRuntime java, JMeterHome jmeter,
-            List<Path> pluginJarsToAdd, RunLayout layout, RunFolderSpace space, PrintStream err, boolean terminal) {
+            List<Path> pluginJarsToAdd, RunLayout layout, RunFolderSpace space, PrintStream err, boolean terminal,
+            RunInflux influx) {
         this.settings = settings;
         this.home = home;
         this.java = java;
@@ -80,6 +86,7 @@ final class ScenarioRunner {
         this.err = err;
         this.terminal = terminal;
         this.space = space;
+        this.influx = influx;
         this.profiler = settings.profiled() ? RunProfiler.create(settings.profile() == RunSettings.Profile.KERNEL, err)
                 : null;
     }
@@ -163,11 +170,21 @@ final class ScenarioRunner {
         String name = shape.name();
         RateSchedule rate = shape.rate();
         Path dir = RunFolderSetup.scenarioDir(layout, name);
+        Map<String, String> properties = planProperties(scenario, rate, shape.duration(), name, endpoints);
+        Path plan = home.plan(scenario.kind().planFile());
+        if (influx != null) {
+            properties.putAll(influx.jmeterProperties(name));
+        } else {
+            // no InfluxDB: the plan's Backend Listener is left out, not merely asleep (JMeter would still hand it
+            // every sample)
+            plan = PlanWithoutInflux.write(plan, dir);
+        }
         JMeterRun run = JMeterRun.prepare(java, jmeter,
-                JMeterRun.Spec.of("jmeter " + name, home.plan(scenario.kind().planFile()), dir)
+                JMeterRun.Spec.of("jmeter " + name, plan, dir)
                         .withJvmArgs(ServiceCommands.splitArgs(settings.jmeter().jvmArgs()))
                         .withGcLog(layout.gcLog("jmeter-" + name))
-                        .withProperties(planProperties(scenario, rate, shape.duration(), name, endpoints))
+                        .withProperties(properties)
+                        .withPropertiesFile(influx == null ? null : influx.tokenFile())
                         .withGenerators(settings.generators())
                         .withExtraPluginJars(pluginJarsToAdd));
         record.status = ScenarioStatus.RUNNING;
@@ -206,16 +223,24 @@ final class ScenarioRunner {
         };
         current = run;
         int code;
+        ScenarioFeed feed = null;
         try (GeneratorAgents agents = startGeneratorAgents(name)) {
             run.start();
             record.jmeterPid = run.pid();
             saved.run();
+            feed = influx == null ? null : influx.scenario(name, layout.jtl(name), layout.perfMonCsv(name),
+                    layout.jvmsPerfMonCsv(name), record.warmupSeconds == null ? 0 : record.warmupSeconds,
+                    String.format(Locale.ROOT, "%d threads, rate %s, %s", settings.harness().threads(), rate,
+                            io.dubbostress.cli.options.DurationConverter.format(shape.duration())));
             try (JvmReadings jvms = readJvms(name, endpoints, run);
                     ScenarioProfiles profiles = profile(name, endpoints, run)) {
                 code = run.await(progress, watch);
             }
         } finally {
             current = null;
+            if (influx != null) {
+                influx.scenarioEnded(name, feed, run.stoppedBecause() == null ? "JMeter exited" : "stopped");
+            }
         }
         record.jmeterExitCode = code;
         record.startEpochMs = run.testStartMs() > 0 ? run.testStartMs() : record.startEpochMs;

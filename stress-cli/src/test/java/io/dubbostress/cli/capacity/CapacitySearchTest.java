@@ -4,8 +4,8 @@ import io.dubbostress.cli.options.Slo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.report.ReportBuilder;
-import io.dubbostress.report.ScenarioResult;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.model.ScenarioResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,13 +2,13 @@ package io.dubbostress.cli.gc;
 
 import io.dubbostress.report.TestResources;
 
-import io.dubbostress.report.gc.ApiKey;
-import io.dubbostress.report.gc.FakeGcEasy;
-import io.dubbostress.report.gc.GcEasyAnswer;
-import io.dubbostress.report.gc.GcEasyClient;
-import io.dubbostress.report.gc.GcEasyException;
-import io.dubbostress.report.gc.GcLogSet;
-import io.dubbostress.report.gc.TimeWindow;
+import io.dubbostress.gc.ApiKey;
+import io.dubbostress.gc.FakeGcEasy;
+import io.dubbostress.gc.GcEasyAnswer;
+import io.dubbostress.gc.GcEasyClient;
+import io.dubbostress.gc.GcEasyException;
+import io.dubbostress.gc.GcLogSet;
+import io.dubbostress.gc.TimeWindow;
 
 import io.dubbostress.cli.ErrorHandler;
 

@@ -2,16 +2,16 @@ package io.dubbostress.cli.gc;
 
 import io.dubbostress.report.TestResources;
 
-import io.dubbostress.report.gc.GcAnalysis;
-import io.dubbostress.report.gc.GcAnalysisJson;
-import io.dubbostress.report.gc.GcAnalysisStore;
-import io.dubbostress.report.gc.GcEvent;
-import io.dubbostress.report.gc.GcLogAnalyzer;
-import io.dubbostress.report.gc.GcLogLines;
-import io.dubbostress.report.gc.PauseStats;
+import io.dubbostress.gc.GcAnalysis;
+import io.dubbostress.gc.GcAnalysisJson;
+import io.dubbostress.gc.GcAnalysisStore;
+import io.dubbostress.gc.GcEvent;
+import io.dubbostress.gc.GcLogAnalyzer;
+import io.dubbostress.gc.GcLogLines;
+import io.dubbostress.gc.PauseStats;
 
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.report.ReportException;
+import io.dubbostress.gc.GcException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -142,13 +142,13 @@ class GcLogAnalyzerTest {
     @Test
     void aMissingEmptyOrForeignLogIsAUserErrorNamingIt() throws Exception {
         Path missing = dir.resolve("nope.log");
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(ReportException.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(missing)).isInstanceOf(GcException.class)
                 .hasMessage("GC log " + missing + " does not exist");
         Path empty = Files.write(dir.resolve("empty-gc.log"), new byte[0]);
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(ReportException.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(empty)).isInstanceOf(GcException.class)
                 .hasMessage("GC log " + empty + " is empty");
         Path foreign = Files.write(dir.resolve("app.log"), "2026-11-22 10:00:00 INFO started\n".getBytes());
-        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(ReportException.class)
+        assertThatThrownBy(() -> new GcLogAnalyzer().analyze(foreign)).isInstanceOf(GcException.class)
                 .hasMessage("GC log " + foreign + " is not a GC log: no JDK 8 -XX:+PrintGCDetails or JDK 9+ -Xlog:gc line in it");
     }
 }

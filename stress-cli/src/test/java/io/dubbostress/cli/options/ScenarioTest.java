@@ -34,7 +34,7 @@ class ScenarioTest {
         assertThat(Scenario.parse("hop-100KB").name()).isEqualTo("hop-100k");
         for (String name : new String[] {"direct-1k", "hop-100k", "hop-http-512", "direct-1m"}) {
             Scenario scenario = Scenario.parse(name);
-            io.dubbostress.report.ScenarioName read = io.dubbostress.report.ScenarioName.of(scenario.name());
+            io.dubbostress.report.run.ScenarioName read = io.dubbostress.report.run.ScenarioName.of(scenario.name());
             assertThat(read.kind()).isEqualTo(scenario.kind().prefix());
             assertThat(read.payloadBytes()).isEqualTo(scenario.payloadBytes());
         }

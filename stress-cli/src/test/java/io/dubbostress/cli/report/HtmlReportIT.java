@@ -4,7 +4,7 @@ import io.dubbostress.report.SyntheticJtl;
 import io.dubbostress.report.SyntheticPerfMon;
 
 import io.dubbostress.cli.StressCommand;
-import io.dubbostress.report.gc.RealGcLog;
+import io.dubbostress.gc.RealGcLog;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,8 +70,14 @@ class HtmlReportIT {
         CommandLine cli = StressCommand.commandLine();
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
-        assertThat(cli.execute("report", run.toString(), "--quiet")).as(err.toString()).isZero();
+        assertThat(cli.execute("report", run.toString(), "--quiet", "--reference", "seed-003", "--pdf"))
+                .as(err.toString()).isZero();
         Path html = run.resolve("report.html");
+        // --pdf: printed by the same Chromium through the page's print stylesheet
+        assertThat(err.toString()).contains("stress report: wrote " + run.resolve("report.pdf"));
+        byte[] pdf = Files.readAllBytes(run.resolve("report.pdf"));
+        assertThat(new String(pdf, 0, 5, StandardCharsets.US_ASCII)).isEqualTo("%PDF-");
+        assertThat(pdf.length).isGreaterThan(20_000);
 
         HeadlessChromium.Run dom = chromium.run(html, Duration.ofSeconds(120), "--dump-dom");
         assertThat(dom.consoleLines()).as("console messages").isEmpty();
@@ -95,6 +101,19 @@ class HtmlReportIT {
         assertThat(cpu).contains("class=\"point alone\"", "class=\"hover\"", "<title>127.0.0.1 CPU");
         assertThat(section(page, "chart-latency-time")).containsPattern("<title>direct-1k p99 \\d\\d:\\d\\d:\\d\\d: \\d+ µs</title>");
         assertThat(page).contains("7 charts drawn");
+        // the answer first, then the seed's table with the reference beside ours
+        assertThat(page.indexOf("id=\"answer\"")).isPositive().isLessThan(page.indexOf("Scenarios (steady state)"));
+        assertThat(page).contains("1k seed 003", "not given", "the reference report this harness reproduces");
+
+        // issue 38: at 1,400 px every table fits the window (the page measures its tables and records the wider)
+        HeadlessChromium.Run fit = chromium.run(html, Duration.ofSeconds(120), "--window-size=1400,900",
+                "--hide-scrollbars", "--dump-dom");
+        assertThat(attribute(fit.stdout, "data-viewport")).isEqualTo("1400");
+        assertThat(Integer.parseInt(attribute(fit.stdout, "data-tables"))).isGreaterThanOrEqualTo(10);
+        assertThat(attribute(fit.stdout, "data-tables-wider")).as("tables wider than 1,400 px").isEmpty();
+        Path firstScreen = dir.resolve("report-answer.png");
+        assertThat(chromium.run(html, Duration.ofSeconds(120), "--window-size=1400,1000", "--hide-scrollbars",
+                "--screenshot=" + firstScreen).consoleLines()).isEmpty();
 
         Path screenshot = dir.resolve("report-overview.png");
         HeadlessChromium.Run shot = chromium.run(html, Duration.ofSeconds(120), "--window-size=1400,2200",
@@ -105,10 +124,12 @@ class HtmlReportIT {
         assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
         Path target = Paths.get(System.getProperty("basedir", System.getProperty("user.dir"))).resolve("target");
         Files.copy(screenshot, target.resolve("report-overview.png"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(firstScreen, target.resolve("report-answer.png"), StandardCopyOption.REPLACE_EXISTING);
         if (Boolean.getBoolean("stress.docs.images")) {
-            Path docs = Paths.get(System.getProperty("stress.home")).resolve("docs/images/report-overview.png");
-            Files.createDirectories(docs.getParent());
-            Files.copy(screenshot, docs, StandardCopyOption.REPLACE_EXISTING);
+            Path docs = Paths.get(System.getProperty("stress.home")).resolve("docs/images");
+            Files.createDirectories(docs);
+            Files.copy(screenshot, docs.resolve("report-overview.png"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(firstScreen, docs.resolve("report-answer.png"), StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

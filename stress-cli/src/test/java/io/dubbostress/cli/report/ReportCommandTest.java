@@ -2,7 +2,7 @@ package io.dubbostress.cli.report;
 
 import io.dubbostress.report.TestResources;
 
-import io.dubbostress.report.ReportJson;
+import io.dubbostress.report.write.ReportJson;
 import io.dubbostress.report.SyntheticJtl;
 import io.dubbostress.report.SyntheticPerfMon;
 

@@ -3,7 +3,7 @@ package io.dubbostress.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.write.ReportFiles;
 import io.dubbostress.cli.UserError;
 import io.dubbostress.report.run.RunLayout;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.dubbostress.cli.run;
 
-import io.dubbostress.report.gc.TimeWindow;
+import io.dubbostress.gc.TimeWindow;
 import io.dubbostress.report.run.RunManifest;
 import io.dubbostress.report.run.ScenarioStatus;
 

@@ -214,6 +214,30 @@ class StressRunIT {
         assertThat(pairs).containsExactlyInAnyOrder("hop-1k/direct-1k", "hop-100k/direct-100k");
     }
 
+    /**
+     * Issue 38: the answer on a real run: per payload and per scenario, every number of its sentences a field of
+     * report.json's answer block; the JVMs' CPU read through the agent; the run's last lines are the answer.
+     */
+    @Test
+    void answersFirstAndEveryNumberOfTheAnswerIsAField() throws IOException {
+        JsonNode answer = new ObjectMapper().readTree(run.resolve("report.json").toFile()).get("answer");
+        assertThat(answer.get("payloads")).extracting(p -> p.get("payload").asText()).containsExactly("1k", "100k");
+        assertThat(answer.get("limits")).extracting(l -> l.get("scenario").asText())
+                .containsExactly("direct-1k", "hop-1k", "direct-100k", "hop-100k");
+        for (JsonNode limit : answer.get("limits")) {
+            assertThat(limit.get("threads").asInt()).isEqualTo(2);
+            assertThat(limit.get("limitedBy").asText()).isNotEqualTo("not measured");
+            assertThat(limit.at("/jvmCpuPercent/provider").isNumber()).as("the provider's CPU, read").isTrue();
+            assertThat(limit.at("/jvmCpuPercent/jmeter").isNumber()).as("JMeter's CPU, read").isTrue();
+        }
+        io.dubbostress.report.answer.AnswerNumbers.assertEveryNumberIsAField(answer);
+        String md = Files.readString(run.resolve("report.md"));
+        assertThat(md.indexOf("## The answer")).isPositive().isLessThan(md.indexOf("## Scenarios"));
+        String log = cli.logText();
+        assertThat(log.substring(log.lastIndexOf("The answer:"))).contains("- 1k (hop-1k vs direct-1k):",
+                "- hop-100k: ");
+    }
+
     @Test
     void leavesNoProcessBehind() {
         for (JsonNode service : runJson.get("services")) {

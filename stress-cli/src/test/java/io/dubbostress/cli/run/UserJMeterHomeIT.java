@@ -46,6 +46,11 @@ class UserJMeterHomeIT {
             assertThat(folder.resolve("dashboard/index.html")).exists();
             // JMeter 5.1.1 ran with the opens it needs on 17 and our plugins on its class path
             assertThat(Files.readString(folder.resolve("jmeter.log"))).contains("user.classpath");
+            // no --influxdb: the plan JMeter ran is the shipped one without its Backend Listener, which never started
+            assertThat(Files.readString(folder.resolve("dubbo-direct.jmx")))
+                    .contains("testclass=\"BackendListener\" testname=\"Backend Listener: JMeter's InfluxDB client, on "
+                            + "with -Jinfluxdb_url=URL\" enabled=\"false\"");
+            assertThat(Files.readString(folder.resolve("jmeter.log"))).doesNotContain("InfluxDB Backend Listener");
         }
         assertThat(listing(plain)).as("the user's JMeter is left as it was").isEqualTo(before);
     }

@@ -1,10 +1,10 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.Report;
-import io.dubbostress.report.ReportBuilder;
-import io.dubbostress.report.RunFolder;
-import io.dubbostress.report.ScenarioResult;
-import io.dubbostress.report.ScenarioStats;
+import io.dubbostress.report.model.Report;
+import io.dubbostress.report.read.ReportBuilder;
+import io.dubbostress.report.read.RunFolder;
+import io.dubbostress.report.model.ScenarioResult;
+import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.report.ToolVersion;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.jtl.JtlReader;

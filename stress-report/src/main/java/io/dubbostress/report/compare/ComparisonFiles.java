@@ -1,8 +1,8 @@
 package io.dubbostress.report.compare;
 
 import io.dubbostress.report.Json;
-import io.dubbostress.report.ReportFiles;
-import io.dubbostress.report.Table;
+import io.dubbostress.report.write.ReportFiles;
+import io.dubbostress.report.write.Table;
 import io.dubbostress.report.ReportException;
 import io.dubbostress.report.run.RunLayout;
 
@@ -28,7 +28,7 @@ import java.util.Map;
  */
 public final class ComparisonFiles {
 
-    private static final String REPORT_RESOURCES = "/io/dubbostress/report/";
+    private static final String REPORT_RESOURCES = "/io/dubbostress/report/write/";
     private static final String RESOURCES = "/io/dubbostress/report/compare/";
 
     private ComparisonFiles() {

@@ -1,6 +1,6 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.Table;
+import io.dubbostress.report.write.Table;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,8 +1,8 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.FromDueLatency;
-import io.dubbostress.report.LatencyUnit;
-import io.dubbostress.report.ScenarioStats;
+import io.dubbostress.report.model.FromDueLatency;
+import io.dubbostress.report.model.LatencyUnit;
+import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.report.jtl.JtlRow;
 
 import org.HdrHistogram.Histogram;

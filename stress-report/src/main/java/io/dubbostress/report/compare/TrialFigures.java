@@ -1,7 +1,7 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.LatencyUnit;
-import io.dubbostress.report.Percentiles;
+import io.dubbostress.report.model.LatencyUnit;
+import io.dubbostress.report.model.Percentiles;
 
 import java.util.EnumMap;
 import java.util.EnumSet;

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  * 127.0.0.1 JVM provider pid=4242 threads   the JVM's threads now (process:pid=4242:threads)
  * 127.0.0.1 JVM provider pid=4242 fds       its open file descriptors now (process:pid=4242:fds)
  * 127.0.0.1 JVM provider pid=4242 cswitch   its threads' context switches since the previous reading
+ * 127.0.0.1 JVM provider pid=4242 cpu       its CPU since the previous reading, % of one CPU (cpu:pid=4242)
  * </pre>
  *
  * where {@code 127.0.0.1} is the agent's host. The pid is part of the name: a series is one process, and the JMeter
@@ -39,7 +40,14 @@ public final class JvmMetricLabel {
         /** Open file descriptors now. */
         FDS("fds", false),
         /** Context switches of its threads since the previous reading. */
-        CSWITCH("cswitch", true);
+        CSWITCH("cswitch", true),
+        /** Its CPU since the previous reading, percent of one CPU (the agent's {@code cpu:pid=N}, kind percent). */
+        CPU("cpu", false) {
+            @Override
+            public String spec(long pid) {
+                return "cpu:pid=" + pid;
+            }
+        };
 
         private final String wire;
         private final boolean change;
@@ -65,7 +73,7 @@ public final class JvmMetricLabel {
         }
     }
 
-    private static final Pattern JVM = Pattern.compile("(\\S+) JVM (\\S+) pid=(\\d+) (threads|fds|cswitch)");
+    private static final Pattern JVM = Pattern.compile("(\\S+) JVM (\\S+) pid=(\\d+) (threads|fds|cswitch|cpu)");
     private static final Pattern HOST = Pattern.compile("(\\S+) CPU cswitch");
 
     private final String host;

@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The run's JVMs over one scenario's steady window, from their PerfMon series ({@link JvmMetrics}): each JVM's
- * context switches per second (the mean rate over the window), threads and open files (average and maximum), and
+ * context switches per second (the mean rate over the window), threads and open files (average and maximum), its CPU
+ * (percent of one CPU, average and maximum; the run reads it since the report's answer names what limited a run), and
  * the host's context switches per second.
  *
  * <pre>{@code
@@ -22,7 +23,7 @@ public final class JvmWindow {
 
     /** One JVM's figures; a figure not measured is NaN (rates) or null (levels). */
     public record Figures(JvmMetrics.Jvm jvm, double switchesPerSecond, PerfMonSeries.WindowStats threads,
-                          PerfMonSeries.WindowStats fds) {
+                          PerfMonSeries.WindowStats fds, PerfMonSeries.WindowStats cpuPercent) {
     }
 
     private final List<Figures> jvms;
@@ -40,8 +41,9 @@ public final class JvmWindow {
             double switches = JvmMetrics.ratePerSecond(data.series(jvm, JvmMetricLabel.Kind.CSWITCH), fromMs, toMs);
             PerfMonSeries.WindowStats threads = window(data.series(jvm, JvmMetricLabel.Kind.THREADS), fromMs, toMs);
             PerfMonSeries.WindowStats fds = window(data.series(jvm, JvmMetricLabel.Kind.FDS), fromMs, toMs);
-            if (!Double.isNaN(switches) || threads != null || fds != null) {
-                jvms.add(new Figures(jvm, switches, threads, fds));
+            PerfMonSeries.WindowStats cpu = window(data.series(jvm, JvmMetricLabel.Kind.CPU), fromMs, toMs);
+            if (!Double.isNaN(switches) || threads != null || fds != null || cpu != null) {
+                jvms.add(new Figures(jvm, switches, threads, fds, cpu));
             }
         }
         Map<String, Double> hosts = new LinkedHashMap<>();

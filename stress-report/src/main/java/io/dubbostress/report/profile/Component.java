@@ -94,7 +94,7 @@ public final class Component {
     }
 
     /** The library a Java frame belongs to, {@code other: a.b} for an unknown non-JDK package, null for the JDK. */
-    static String library(String frame) {
+    public static String library(String frame) {
         for (String[] library : LIBRARIES) {
             if (frame.startsWith(library[0])) {
                 return library[1];
@@ -112,7 +112,7 @@ public final class Component {
         return "other: " + parts[0] + "." + parts[1];
     }
 
-    static boolean isNativeName(String frame) {
+    public static boolean isNativeName(String frame) {
         return frame.endsWith("]") && (frame.endsWith(" [kernel]") || frame.lastIndexOf(" [") > 0);
     }
 

@@ -3,7 +3,7 @@ package io.dubbostress.report.profile;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.dubbostress.report.Json;
-import io.dubbostress.report.ReportFiles;
+import io.dubbostress.report.write.ReportFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.dubbostress.report.compare;
 
-import io.dubbostress.report.LatencyUnit;
+import io.dubbostress.report.model.LatencyUnit;
 
 import org.junit.jupiter.api.Test;
 

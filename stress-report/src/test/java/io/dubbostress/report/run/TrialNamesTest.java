@@ -1,7 +1,6 @@
 package io.dubbostress.report.run;
 
 import io.dubbostress.report.Json;
-import io.dubbostress.report.ScenarioName;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

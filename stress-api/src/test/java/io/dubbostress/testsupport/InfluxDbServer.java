@@ -1,0 +1,86 @@
+package io.dubbostress.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A real InfluxDB 1.x (Debian's {@code influxd}, 1.6.7 here) on a free port of 127.0.0.1, its meta, data and WAL in
+ * {@code dir}, usage reporting off, its other listeners (the RPC service for backups) on 127.0.0.1 as well. One per
+ * test class.
+ *
+ * <pre>{@code
+ * try (InfluxDbServer influx = InfluxDbServer.start(tempDir)) {
+ *     String url = influx.writeUrl("stress");    // http://127.0.0.1:PORT/write?db=stress
+ *     String json = influx.query("stress", "SELECT sum(\"count\") FROM \"calls\"");
+ * }
+ * }</pre>
+ */
+public final class InfluxDbServer extends DebianServer {
+
+    private InfluxDbServer(Path config, Path log, int port) {
+        super("influxd", List.of("run", "-config", config.toString()), log, port, "/ping");
+    }
+
+    public static InfluxDbServer start(Path dir) {
+        int port = FreePort.find();
+        Path config = dir.resolve("influxdb.conf");
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(config, String.join("\n",
+                    "reporting-disabled = true",
+                    "bind-address = \"127.0.0.1:" + FreePort.find() + "\"",
+                    "[meta]",
+                    "  dir = \"" + dir.resolve("meta") + "\"",
+                    "[data]",
+                    "  dir = \"" + dir.resolve("data") + "\"",
+                    "  wal-dir = \"" + dir.resolve("wal") + "\"",
+                    "  query-log-enabled = false",
+                    "[monitor]",
+                    "  store-enabled = false",
+                    "[http]",
+                    "  bind-address = \"127.0.0.1:" + port + "\"",
+                    "  log-enabled = false",
+                    "[logging]",
+                    "  level = \"warn\"",
+                    ""));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new InfluxDbServer(config, dir.resolve("influxd.log"), port);
+    }
+
+    /** The 1.x write URL of database {@code db}. */
+    public String writeUrl(String db) {
+        return baseUrl() + "/write?db=" + URLEncoder.encode(db, StandardCharsets.UTF_8);
+    }
+
+    /** InfluxQL {@code statement} on database {@code db}: the JSON answer, times as epoch milliseconds. */
+    public String query(String db, String statement) {
+        try {
+            HttpResponse<String> r = get("/query?epoch=ms&db=" + URLEncoder.encode(db, StandardCharsets.UTF_8) + "&q="
+                    + URLEncoder.encode(statement, StandardCharsets.UTF_8));
+            if (r.statusCode() != 200 || r.body().contains("\"error\"")) {
+                throw new IllegalStateException("InfluxDB refused " + statement + ": HTTP " + r.statusCode() + " "
+                        + r.body());
+            }
+            return r.body();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** CREATE DATABASE (a no-op when it exists). */
+    public void createDatabase(String db) {
+        try {
+            postForm("/query", "q=" + URLEncoder.encode("CREATE DATABASE \"" + db + "\"", StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
