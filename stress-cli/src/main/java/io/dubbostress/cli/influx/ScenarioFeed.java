@@ -1,6 +1,6 @@
 package io.dubbostress.cli.influx;
 
-import io.dubbostress.report.ScenarioStats;
+import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.report.jtl.JtlColumn;
 import java.io.IOException;
 import java.nio.file.Path;
