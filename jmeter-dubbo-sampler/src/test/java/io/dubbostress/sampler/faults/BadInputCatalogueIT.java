@@ -231,9 +231,10 @@ class BadInputCatalogueIT {
 
         // failures that repeat without a call reaching a provider are paused after: 20 ms here, to keep the test short
         EmbeddedJMeter.Run run;
+        EmbeddedJMeter plan = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 120, samplers); // JMeter's properties first
         JMeterUtils.setProperty(PAUSE_PROPERTY, String.valueOf(PAUSE_MS));
         try {
-            run = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 120, samplers).run();
+            run = plan.run();
         } finally {
             JMeterUtils.getJMeterProperties().remove(PAUSE_PROPERTY);
         }
