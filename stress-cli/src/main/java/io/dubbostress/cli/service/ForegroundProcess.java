@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs a command attached to this terminal (output shown, Ctrl-C reaches both) and returns its exit code; if this
@@ -25,33 +28,64 @@ final class ForegroundProcess {
 
     /** {@code name}: the service, as the command is named ({@code provider}, {@code consumer}). */
     static int run(String name, List<String> command, PrintStream err) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).inheritIO().start();
-        String who = "the " + name + " (pid " + process.pid() + ")";
-        Thread stopChild = new Thread(() -> {
-            process.destroy();
-            boolean ended = false;
-            try {
-                ended = process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (!ended) {
-                process.destroyForcibly();
-            }
-            err.println("stress " + name + ": stopped (Ctrl-C or SIGTERM): " + who + (ended ? " " + ended(
-                    process.exitValue()) : " did not stop within " + STOP_GRACE_SECONDS + " s and was killed"));
-            err.flush();
-        }, "stop-child");
+        // the hook first: a stop that comes while the child starts must find it (a Ctrl-C in the first second left
+        // the service running, its parent gone)
+        CompletableFuture<Process> child = new CompletableFuture<>();
+        Thread stopChild = new Thread(() -> stop(name, started(child), err), "stop-child");
         Runtime.getRuntime().addShutdownHook(stopChild);
+        Process process;
+        try {
+            process = new ProcessBuilder(command).inheritIO().start();
+        } catch (IOException e) {
+            child.complete(null);
+            Runtime.getRuntime().removeShutdownHook(stopChild);
+            throw e;
+        }
+        child.complete(process);
         int code = process.waitFor();
         try {
             Runtime.getRuntime().removeShutdownHook(stopChild);
         } catch (IllegalStateException shuttingDown) {
             return code; // the hook is running: it says the last line
         }
-        err.println("stress " + name + ": " + who + " " + ended(code));
+        err.println("stress " + name + ": the " + name + " (pid " + process.pid() + ") " + ended(code));
         err.flush();
         return code;
+    }
+
+    /** The child, once its start has returned (a stop may come while it starts); null when it could not start. */
+    private static Process started(CompletableFuture<Process> child) {
+        try {
+            return child.get(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException | TimeoutException e) {
+            return null;
+        }
+    }
+
+    /** The shutdown hook's work: the child stopped (killed after a grace), and the last line. */
+    private static void stop(String name, Process process, PrintStream err) {
+        if (process == null) {
+            err.println("stress " + name + ": stopped (Ctrl-C or SIGTERM); the " + name + " did not start");
+            err.flush();
+            return;
+        }
+        process.destroy();
+        boolean ended = false;
+        try {
+            ended = process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!ended) {
+            process.destroyForcibly();
+        }
+        err.println("stress " + name + ": stopped (Ctrl-C or SIGTERM): the " + name + " (pid " + process.pid() + ")"
+                + (ended ? " " + ended(process.exitValue()) : " did not stop within " + STOP_GRACE_SECONDS
+                        + " s and was killed"));
+        err.flush();
     }
 
     /** {@code exited with code 1}, {@code was killed by signal 9 (exit code 137)}. */

@@ -54,10 +54,10 @@ class RateReachTest {
         assertThat(reach.follow()).isEqualTo("warning: 1 thread at a mean service time of 0.500 ms makes at most"
                 + " 2,000 calls/s, 4 % of the 50000 calls/s asked: --threads 28 or more would reach it; the calls due"
                 + " fall behind, start late one after another, and the scenario runs on after its 5s until they are"
-                + " made or its thread group ends (1m05s)");
+                + " made or its thread group ends (1m5s)");
         assertThat(reach.follow()).as("said once").isNull();
         assertThat(reach.after(originUs / 1000 + 65_000)).isEqualTo("100 of the 250,000 calls due in its 5s were made"
-                + " (0 %), 249,900 never (its thread group ended 1m05s after the schedule's start): 1 thread at a mean"
+                + " (0 %), 249,900 never (its thread group ended 1m5s after the schedule's start): 1 thread at a mean"
                 + " service time of 0.500 ms makes at most 2,000 calls/s, 4 % of the 50000 calls/s asked: --threads 28"
                 + " or more would reach it; the response times from the due times carry the wait");
     }
