@@ -30,9 +30,13 @@ final class RateReach {
 
     /** Reachable below this share of the peak rate: said. */
     static final double SHORT_OF = 0.9;
-    /** The first verdict waits for this many calls of the schedule and this much of its time. */
-    static final int FIRST_CALLS = 50;
-    static final long FIRST_US = 1_000_000;
+    /**
+     * The service time is measured on the calls due after the schedule's first {@value #COLD_US} us (the first calls
+     * of a JVM are slow: class loading, the JIT; 32 ms against 3 ms later, measured), and judged once this many of them
+     * ended.
+     */
+    static final long COLD_US = 1_000_000;
+    static final int FIRST_CALLS = 100;
 
     private final int threads;
     private final RateSchedule schedule;
@@ -41,7 +45,10 @@ final class RateReach {
     private final ScheduleStartLine started;
     private JtlReader reader;
     private long originUs = -1;
+    /** Calls of the schedule that ended; those due after its cold start, and their service time. */
     private long calls;
+    private long warmCalls;
+    private long warmServiceSumUs;
     private long serviceSumUs;
     private long lastStartUs = Long.MIN_VALUE;
     private boolean warned;
@@ -58,7 +65,7 @@ final class RateReach {
     /** Reads the rows written since the last call; the warning, the first time the threads measure short, else null. */
     String follow() {
         read();
-        if (warned || calls < FIRST_CALLS || originUs < 0 || System.currentTimeMillis() * 1000 - originUs < FIRST_US) {
+        if (warned || warmCalls < FIRST_CALLS) {
             return null;
         }
         warned = true;
@@ -92,17 +99,17 @@ final class RateReach {
             return null;
         }
         String made = calls >= due - 1 ? String.format(Locale.ROOT, "all %,d calls due in its %s were made, the last"
-                + " %.1f s after the schedule's end", due, DurationConverter.format(duration), lateSeconds)
+                + " %.0f s after the schedule's end", due, DurationConverter.format(duration), lateSeconds)
                 : String.format(Locale.ROOT, "%,d of the %,d calls due in its %s were made (%.0f %%), %,d never (its"
                 + " thread group ended %s after the schedule's start)", calls, due, DurationConverter.format(duration),
-                100.0 * calls / due, due - calls, DurationConverter.format(Duration.ofMillis(Math.max(0,
-                        endEpochMs - originUs / 1000))));
+                100.0 * calls / due, due - calls, DurationConverter.format(Duration.ofSeconds(Math.max(0,
+                        Math.round((endEpochMs - originUs / 1000) / 1000.0)))));
         return made + ": " + shortOf() + "; the response times from the due times carry the wait";
     }
 
     /** "1 thread at a mean service time of 0.537 ms makes at most 1,862 calls/s, 4 % of the 50,000 asked ...". */
     private String shortOf() {
-        double meanUs = (double) serviceSumUs / calls;
+        double meanUs = meanServiceUs();
         double reachable = reachable();
         double peak = schedule.peakRate();
         return String.format(Locale.ROOT, "%,d thread%s at a mean service time of %.3f ms make%s at most %,.0f calls/s,"
@@ -112,7 +119,13 @@ final class RateReach {
     }
 
     private double reachable() {
-        return calls == 0 || serviceSumUs == 0 ? Double.POSITIVE_INFINITY : threads * 1e6 * calls / serviceSumUs;
+        double meanUs = meanServiceUs();
+        return meanUs > 0 ? threads * 1e6 / meanUs : Double.POSITIVE_INFINITY;
+    }
+
+    /** The mean service time of the calls after the cold start, else of all; microseconds. */
+    private double meanServiceUs() {
+        return warmCalls > 0 ? (double) warmServiceSumUs / warmCalls : calls > 0 ? (double) serviceSumUs / calls : 0;
     }
 
     private void read() {
@@ -134,8 +147,13 @@ final class RateReach {
                 if (row.dueUs() < originUs) {
                     continue; // an opening call, or not paced
                 }
+                long serviceUs = row.elapsedUs() >= 0 ? row.elapsedUs() : row.elapsedMs() * 1000;
                 calls++;
-                serviceSumUs += row.elapsedUs() >= 0 ? row.elapsedUs() : row.elapsedMs() * 1000;
+                serviceSumUs += serviceUs;
+                if (row.dueUs() >= originUs + COLD_US) {
+                    warmCalls++;
+                    warmServiceSumUs += serviceUs;
+                }
                 lastStartUs = Math.max(lastStartUs, row.dueUs() + Math.max(0, row.lagUs()));
             }
         } catch (UserError | UncheckedIOException e) {
