@@ -49,6 +49,7 @@ public final class GcAnalysis {
         private long pauseLinesCounted;
         private List<String> warnings = Collections.emptyList();
         private List<String> notes = Collections.emptyList();
+        private List<GcAnalysis> earlierRuns = Collections.emptyList();
 
         Parts log(String value) {
             log = value;
@@ -135,6 +136,12 @@ public final class GcAnalysis {
             notes = value;
             return this;
         }
+
+        /** The JVM runs before this one in the same log (a restart), each analysed apart. */
+        Parts earlierRuns(List<GcAnalysis> value) {
+            earlierRuns = value;
+            return this;
+        }
     }
 
     private final String log;
@@ -159,6 +166,8 @@ public final class GcAnalysis {
     private final long pauseLinesCounted;
     private final List<String> warnings;
     private final List<String> notes;
+    private final List<GcAnalysis> earlierRuns;
+    private final Parts parts;
 
     GcAnalysis(Parts p) {
         if (p.pauses == null) {
@@ -186,6 +195,30 @@ public final class GcAnalysis {
         this.pauseLinesCounted = p.pauseLinesCounted;
         this.warnings = Collections.unmodifiableList(new ArrayList<>(p.warnings));
         this.notes = Collections.unmodifiableList(new ArrayList<>(p.notes));
+        this.earlierRuns = Collections.unmodifiableList(new ArrayList<>(p.earlierRuns));
+        this.parts = p;
+    }
+
+    /**
+     * The JVM runs the log held before the one this analysis is of (a restarted JVM whose log became {@code gc.log.0},
+     * logs joined with {@code cat}), oldest first, each analysed apart; empty for a log of one run.
+     */
+    public List<GcAnalysis> earlierRuns() {
+        return earlierRuns;
+    }
+
+    /** This analysis with the earlier runs of its log, and the note that names them. */
+    GcAnalysis withEarlierRuns(List<GcAnalysis> runs, String note) {
+        List<String> more = new ArrayList<>(notes);
+        more.add(0, note);
+        return new GcAnalysis(parts.earlierRuns(runs).notes(more));
+    }
+
+    /** This analysis with more notes. */
+    GcAnalysis withNotes(List<String> more) {
+        List<String> all = new ArrayList<>(notes);
+        all.addAll(more);
+        return new GcAnalysis(parts.notes(all));
     }
 
     /** The log's file name (a rotated set's base name). */

@@ -158,6 +158,11 @@ public final class GcAnalysisJson {
                     .put("toEpochMs", window.getKey().toEpochMs()));
         }
         g.writeEndArray();
+        g.writeArrayFieldStart("earlierRuns");
+        for (GcAnalysis run : a.earlierRuns()) {
+            write(run, g);
+        }
+        g.writeEndArray();
         g.writeBooleanField("eventsComplete", a.eventsComplete());
         g.writeArrayFieldStart("events");
         for (GcEvent event : events) {
@@ -236,7 +241,16 @@ public final class GcAnalysisJson {
                         root.path("logEndEpochMs").asLong(GcEvent.UNKNOWN), spanMs)
                 .pauseLinesCounted(root.path("pauseLinesCounted").asLong())
                 .warnings(texts(root.path("warnings")))
-                .notes(texts(root.path("notes"))));
+                .notes(texts(root.path("notes")))
+                .earlierRuns(earlierRuns(root.path("earlierRuns"))));
+    }
+
+    private static List<GcAnalysis> earlierRuns(JsonNode array) {
+        List<GcAnalysis> runs = new ArrayList<>();
+        for (JsonNode run : array) {
+            runs.add(fromTree(run));
+        }
+        return runs;
     }
 
     private static PauseFigures figures(JsonNode node) {

@@ -90,7 +90,9 @@ public final class GcAnalysisStore {
     static boolean describes(GcAnalysis analysis, GcLogSet set) {
         java.util.Set<String> names = new java.util.HashSet<>();
         set.files().forEach(f -> names.add(f.getFileName().toString()));
-        return names.equals(new java.util.HashSet<>(analysis.files()));
+        java.util.Set<String> analysed = new java.util.HashSet<>(analysis.files());
+        analysis.earlierRuns().forEach(run -> analysed.addAll(run.files())); // a restart: the runs share the set
+        return names.equals(analysed);
     }
 
     private static boolean newerThanEvery(Path saved, GcLogSet set) throws IOException {

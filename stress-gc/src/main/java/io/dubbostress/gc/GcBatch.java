@@ -83,6 +83,12 @@ public final class GcBatch {
             if (analysis == null) {
                 continue;
             }
+            // what the analysis is of, said where stress run (which prints no table) shows it too
+            set.skipped().forEach((name, why) -> err.println("stress gc: " + set.name() + ": " + name + " left out: "
+                    + why));
+            if (!analysis.earlierRuns().isEmpty()) {
+                err.println("stress gc: " + analysis.notes().get(0));
+            }
             if (!analysis.warnings().isEmpty()) {
                 warned++;
                 for (String warning : analysis.warnings()) {

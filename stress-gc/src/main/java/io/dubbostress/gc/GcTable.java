@@ -21,15 +21,32 @@ public final class GcTable {
         "alloc MB/s", "heap peak before/after GC MB"};
 
     public void add(GcAnalysis analysis, GcEasyAnswer gcEasy) {
+        for (int i = 0; i < analysis.earlierRuns().size(); i++) {
+            // a JVM run before the one the log's analysis is of: its own row, above the current one
+            GcAnalysis run = analysis.earlierRuns().get(i);
+            row(run, run.log() + " earlier run " + (i + 1) + " of " + (analysis.earlierRuns().size() + 1) + " ("
+                    + String.join(", ", run.files()) + ")");
+            for (String warning : run.warnings()) {
+                notes.add(run.log() + " earlier run " + (i + 1) + ": " + NOT_SURE + ": " + warning);
+            }
+        }
+        row(analysis, analysis.log() + (analysis.files().size() > 1 ? " (" + analysis.files().size() + " files)"
+                : ""));
+        notesOf(analysis, gcEasy);
+    }
+
+    private void row(GcAnalysis analysis, String name) {
         PauseStats p = analysis.pauses();
         boolean sure = analysis.warnings().isEmpty();
         rows.add(new String[] {
-            (sure ? "" : NOT_SURE + " ") + analysis.log()
-                + (analysis.files().size() > 1 ? " (" + analysis.files().size() + " files)" : ""),
+            (sure ? "" : NOT_SURE + " ") + name,
             analysis.collector(), Integer.toString(p.count()), number(p.totalMs()),
             number(p.meanMs()), number(p.p99Ms()), number(p.maxMs()), Integer.toString(p.fullCount()),
             number(p.throughputPercent()), number(analysis.allocationRateBytesPerSecond() / (1024 * 1024)),
             megabytes(analysis.peakHeapBeforeGcBytes()) + " / " + megabytes(analysis.peakHeapAfterGcBytes())});
+    }
+
+    private void notesOf(GcAnalysis analysis, GcEasyAnswer gcEasy) {
         for (String warning : analysis.warnings()) {
             notes.add(analysis.log() + ": " + NOT_SURE + ": " + warning);
         }

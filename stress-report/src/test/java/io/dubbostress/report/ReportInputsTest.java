@@ -6,6 +6,7 @@ import io.dubbostress.report.read.ReportBuilder;
 import io.dubbostress.report.write.HtmlReport;
 import io.dubbostress.report.write.MarkdownReport;
 import io.dubbostress.report.write.ReportJson;
+import io.dubbostress.report.write.Table;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import java.util.List;
 import static io.dubbostress.report.NotMeasuredTest.HEADER;
 import static io.dubbostress.report.NotMeasuredTest.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The report's inputs as a new user hands them over: run.json cut off, empty or still "running" (the report is made
@@ -144,5 +146,60 @@ class ReportInputsTest {
         }
         assertThat(gc.get("throughputPercent").asDouble()).isEqualTo(100.0);
         assertThat(MarkdownReport.render(report)).contains("| direct-1k | provider | 0 | 0.0 | - | - | - | 0 | 100.00 |");
+    }
+
+    @Test
+    void htmlInLabelsAndMessagesIsTextInReportMd() throws IOException {
+        // a label and a provider's answer that carry HTML (a 502's body): report.md shows them as text, never as
+        // markup a Markdown viewer would render (an <img onerror=...> runs script in some)
+        String label = "<img src=x onerror=alert(1)>";
+        Path file = dir.resolve("labels.jtl");
+        List<String> lines = new ArrayList<>();
+        lines.add(HEADER);
+        for (int i = 0; i < 200; i++) {
+            boolean failed = i % 10 == 3;
+            lines.add(row(i * 10L, 300 + i, failed ? "502" : "200", failed ? "<html><body>Bad Gateway</body></html>"
+                    : "OK", -1).replace(",direct,", i % 2 == 0 ? ",direct-1k," : "," + label + ","));
+        }
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        Report report = new ReportBuilder().build(List.of(file));
+        assertThat(report.scenarios()).extracting(ScenarioResult::name).contains(label);
+        String md = MarkdownReport.render(report);
+        assertThat(md).contains("\\<img src=x onerror=alert(1)>", "\\<html>\\<body>Bad Gateway\\</body>\\</html>");
+        // no tag left that is not escaped: every '<' before a letter or '/' has its backslash
+        assertThat(md).doesNotContainPattern("(^|[^\\\\])<[A-Za-z/!?]");
+        // the arrows and comparisons the tables use stay as they are
+        assertThat(Table.markdownText("62 -> 63, a < b")).isEqualTo("62 -> 63, a < b");
+        assertThat(Table.markdownText("<b>x</b>")).isEqualTo("\\<b>x\\</b>");
+    }
+
+    @Test
+    void aPerfMonCsvAloneSaysAJtlIsNeeded() throws IOException {
+        // the collector's CSV as kg.apc's PerfMonCollector writes it: JMeter's results shape, the metric in the label
+        List<String> lines = new ArrayList<>();
+        lines.add("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,"
+                + "bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect");
+        for (int i = 0; i < 20; i++) {
+            lines.add((1_795_660_896_000L + i * 1000L) + "," + (12_000 + i * 100) + ",localhost CPU,200,,,text,true,,"
+                    + "0,0,0,0,null,0,0,0");
+            lines.add((1_795_660_896_000L + i * 1000L) + ",52000,localhost Memory,200,,,text,true,,0,0,0,0,null,0,0,"
+                    + "0");
+        }
+        Path perfmon = Files.write(dir.resolve("perfmon.csv"), lines, StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> new ReportBuilder().build(List.of(perfmon))).isInstanceOf(ReportException.class)
+                .hasMessage("no scenario in [" + perfmon + "]: " + perfmon + " (PerfMon server metrics) is read beside "
+                        + "the samples of a JTL, not instead of them: give the JTL too (stress report results.jtl "
+                        + "perfmon.csv), or the run folder");
+        // under a name that does not say so, it used to be a scenario called "localhost CPU"
+        Path other = Files.write(dir.resolve("server.csv"), lines, StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> new ReportBuilder().build(List.of(other))).hasMessageStartingWith("no scenario in ["
+                + other + "]: " + other + " (PerfMon server metrics) is read beside the samples of a JTL");
+        // beside a JTL, it is the server's record
+        Path jtl = jtl(dir.resolve("direct-1k.jtl"), "direct-1k", 200, "200");
+        Report report = new ReportBuilder().build(List.of(jtl, other));
+        assertThat(report.scenarios()).extracting(ScenarioResult::name).containsExactly("direct-1k");
+        assertThat(report.warnings()).anySatisfy(w -> assertThat(w).startsWith(other + " is a PerfMon CSV (its labels "
+                + "are PerfMon metrics: localhost CPU, localhost Memory): read as server metrics"));
+        assertThat(report.perfMon().files()).containsExactly(other);
     }
 }

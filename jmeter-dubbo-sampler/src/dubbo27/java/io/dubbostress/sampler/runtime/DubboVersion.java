@@ -97,9 +97,34 @@ public final class DubboVersion {
         registry.setUseAsMetadataCenter(false);
     }
 
+    /**
+     * A Nacos registry refused before Dubbo 2.7 sees it when its client is missing (this jar does not carry it): Dubbo
+     * printed the registry's settings (secret key included) on its way to failing, once per sample.
+     */
+    static void beforeReference(RegistryConfig registry, String address, int timeoutMs) {
+        if (String.valueOf(registry.getAddress()).startsWith("nacos://")) {
+            try {
+                Class.forName("com.alibaba.nacos.api.NacosFactory", false, DubboVersion.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new NoClassDefFoundError("com/alibaba/nacos/api/NacosFactory");
+            }
+        }
+    }
+
+    /** No metadata reports of the sampler's own in Dubbo 2.7. */
+    static void closeMetadataReports() {
+        // Dubbo 2.7: nothing
+    }
+
     /** Nothing in a registry address configures a Dubbo 2.7 reference (interface-level discovery only). */
     static void applyRegistryAddress(ReferenceConfig<?> config, String registryUrl) {
         // Dubbo 2.7 has no application-level discovery
+    }
+
+    /** How a Dubbo 2.7 reference finds providers in a registry, for a NO_PROVIDER message. */
+    static String discoveryStep(String registryUrl) {
+        return "interface-level (the 2.7 jar's only discovery: providers registered application-level only need"
+                + " jmeter-dubbo3-sampler)";
     }
 
     /** The registries Dubbo keeps open in this JVM. */

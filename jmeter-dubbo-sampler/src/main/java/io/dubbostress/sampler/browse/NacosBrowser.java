@@ -78,6 +78,12 @@ public final class NacosBrowser {
                     }
                 }
             }
+            if (idByKey.isEmpty()) {
+                throw new BrowseException("no Dubbo provider registered in namespace "
+                        + (namespace == null || namespace.isEmpty() ? "public" : namespace) + ", group "
+                        + (group == null || group.isEmpty() ? "DEFAULT_GROUP" : group) + " of Nacos at " + server
+                        + " (check the address's namespace= and group=)", null);
+            }
             List<BrowsedService> services = new ArrayList<>();
             for (Map.Entry<String, String[]> e : idByKey.entrySet()) {
                 List<BrowsedMethod> methods = new ArrayList<>();

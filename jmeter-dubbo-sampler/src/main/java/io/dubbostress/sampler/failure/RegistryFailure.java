@@ -102,7 +102,7 @@ public final class RegistryFailure {
     }
 
     /** {@code host:port} of each server in the address (its authority, comma-separated, and {@code backup=}). */
-    static List<String> servers(String url) {
+    public static List<String> servers(String url) {
         String rest = url.substring(url.indexOf("://") + 3);
         int end = rest.length();
         for (char stop : new char[] {'/', '?'}) {

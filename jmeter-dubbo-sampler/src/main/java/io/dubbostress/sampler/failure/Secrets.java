@@ -18,7 +18,7 @@ public final class Secrets {
 
     private static final Pattern USER_INFO_PASSWORD = Pattern.compile("(://[^/@:\\s]*:)[^/@\\s]*@");
     private static final Pattern SECRET_PARAMETER = Pattern.compile(
-            "(?i)([?&;\\s,]|^)(password|secretKey|secret-key|secret_key|accessKey|access-key|access_key|accessToken|token)=[^&\\s,;]*");
+            "(?i)([?&;\\s,{(]|^)(password|secretKey|secret-key|secret_key|accessKey|access-key|access_key|accessToken|token)=[^&\\s,;]*");
 
     private Secrets() {
     }

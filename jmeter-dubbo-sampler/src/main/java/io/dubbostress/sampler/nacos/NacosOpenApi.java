@@ -224,6 +224,7 @@ public final class NacosOpenApi {
         c.setConnectTimeout(timeoutMs);
         c.setReadTimeout(timeoutMs);
         c.setUseCaches(false);
+        c.setRequestProperty("Accept", "application/json"); // else an error comes as an HTML page
         return c;
     }
 
@@ -252,9 +253,26 @@ public final class NacosOpenApi {
                 + " password)" : " (check the registry user's rights in that namespace)"));
     }
 
-    /** The {@code message} of a JSON error body, else the body's first 200 characters. */
-    private static String messageOf(String text) {
+    /**
+     * The {@code message} of a JSON error body; of an HTML error page (Spring's "Whitelabel Error Page", which the
+     * server sends a client that accepts HTML) its last line of text that is not the page's own boilerplate; else the
+     * body's first 200 characters.
+     */
+    static String messageOf(String text) {
         String trimmed = text.trim();
+        if (trimmed.regionMatches(true, 0, "<html", 0, 5) || trimmed.regionMatches(true, 0, "<!doctype", 0, 9)) {
+            String message = "";
+            java.util.regex.Matcher div = java.util.regex.Pattern.compile("(?is)<div([^>]*)>(.*?)</div>")
+                    .matcher(trimmed);
+            while (div.find()) {
+                String line = div.group(2).replaceAll("<[^>]*>", "").trim();
+                if (!div.group(1).contains("created") && !line.isEmpty()
+                        && !line.startsWith("There was an unexpected error")) {
+                    message = line;
+                }
+            }
+            return message;
+        }
         if (trimmed.startsWith("{")) {
             try (JsonParser p = JSON.createParser(trimmed)) {
                 p.nextToken();

@@ -34,9 +34,13 @@ public final class DubboReference {
     private final Object proxy;
     private final GenericService generic;
     private final Class<?> serviceInterface;
+    /** The registry's address, for what a NO_PROVIDER searched ({@link RegistrySearch}); null for a direct one. */
+    private final String registryUrl;
 
-    private DubboReference(ReferenceKey key, ReferenceConfig<Object> config, Object proxy, Class<?> serviceInterface) {
+    private DubboReference(ReferenceKey key, ReferenceConfig<Object> config, Object proxy, Class<?> serviceInterface,
+            String registryUrl) {
         this.key = key;
+        this.registryUrl = registryUrl;
         this.config = config;
         this.proxy = proxy;
         this.generic = proxy instanceof GenericService && serviceInterface == null ? (GenericService) proxy : null;
@@ -104,12 +108,14 @@ public final class DubboReference {
             config.setRegistry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
             config.setUrl(address.url());
         } else {
-            RegistryConfig registry = new RegistryConfig(address.url());
-            if (!key.username().isEmpty()) {
-                registry.setUsername(key.username());
+            // the credentials as the registry's user and password, not in the address Dubbo prints
+            RegistryCredentials credentials = RegistryCredentials.of(address.url(), key.username(), key.password());
+            RegistryConfig registry = new RegistryConfig(credentials.address());
+            if (!credentials.user().isEmpty()) {
+                registry.setUsername(credentials.user());
             }
-            if (!key.password().isEmpty()) {
-                registry.setPassword(key.password());
+            if (!credentials.password().isEmpty()) {
+                registry.setPassword(credentials.password());
             }
             registry.setCheck(false);
             if (!address.url().contains("timeout=")) {
@@ -126,6 +132,9 @@ public final class DubboReference {
         }
         Object proxy;
         try {
+            if (!address.isDirect()) {
+                DubboVersion.beforeReference(config.getRegistry(), address.url(), key.timeoutMs());
+            }
             proxy = config.get();
         } catch (RuntimeException | LinkageError e) {
             try {
@@ -142,7 +151,7 @@ public final class DubboReference {
             throw (RuntimeException) said;
         }
         DubboVersion.afterReferenceCreated();
-        return new DubboReference(key, config, proxy, serviceInterface);
+        return new DubboReference(key, config, proxy, serviceInterface, address.isDirect() ? null : address.url());
     }
 
     /**
@@ -151,7 +160,7 @@ public final class DubboReference {
      * one with {@link ReferenceCache#install}); a sampler never makes one.
      */
     public static DubboReference over(ReferenceKey key, GenericService service) {
-        return new DubboReference(key, null, service, null);
+        return new DubboReference(key, null, service, null, null);
     }
 
 
@@ -180,18 +189,22 @@ public final class DubboReference {
     }
 
     private Object call(String method, CallArguments arguments) throws Throwable {
-        if (generic != null) {
-            Object result = generic.$invoke(method, arguments.typeNames(), arguments.values());
-            FutureAnswers.check(result);
-            return result;
-        }
-        Object result;
         try {
-            result = arguments.method().invoke(proxy, arguments.values());
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
+            if (generic != null) {
+                Object result = generic.$invoke(method, arguments.typeNames(), arguments.values());
+                FutureAnswers.check(result);
+                return result;
+            }
+            Object result;
+            try {
+                result = arguments.method().invoke(proxy, arguments.values());
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            return arguments.returnsFuture() && result instanceof Future ? await((Future<?>) result) : result;
+        } catch (RpcException e) {
+            throw registryUrl == null ? e : RegistrySearch.explained(e, key, registryUrl);
         }
-        return arguments.returnsFuture() && result instanceof Future ? await((Future<?>) result) : result;
     }
 
     /**

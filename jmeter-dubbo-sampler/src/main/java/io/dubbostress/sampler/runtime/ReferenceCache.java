@@ -3,8 +3,10 @@ package io.dubbostress.sampler.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.dubbo.registry.Registry;
 import org.slf4j.Logger;
@@ -12,9 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One {@link DubboReference} per distinct {@link ReferenceKey} in this JVM: created on first use by the first thread
- * that needs it (the others wait for it, they do not build their own), shared by all threads, reused by every
- * sample, destroyed by {@link #destroyAll()} at test end. A failed creation is not cached: the next sample tries
- * again (a provider started late is picked up), and each distinct failure is logged once.
+ * that needs it (the others wait for that creation and share its outcome, reference or failure: they do not build
+ * their own, nor try again one after the other), shared by all threads, reused by every sample, destroyed by {@link
+ * #destroyAll()} at test end. Creations of different keys run side by side. A failed creation is not cached: the next
+ * sample tries again (a provider started late is picked up), and each distinct failure is logged once.
  *
  * <pre>{@code
  * DubboReference ref = ReferenceCache.shared().obtain(key, loader, "DubboSampler.address", "DubboSampler.interface");
@@ -36,9 +39,15 @@ public final class ReferenceCache {
         return SHARED;
     }
 
-    /** A slot holds the reference once made; threads asking meanwhile wait on the slot, not on the whole map. */
+    /**
+     * A slot holds the reference once made, and the creation under way: threads asking meanwhile wait for that one
+     * creation and share its outcome, the reference or the failure (they do not queue up to try again one after the
+     * other behind a registry that fails), not on the whole map.
+     */
     private static final class Slot {
         private volatile DubboReference reference;
+        /** The creation under way, or null; guarded by the slot. */
+        private CompletableFuture<DubboReference> creation;
     }
 
     /** The reference for {@code key} if it exists already: the per-sample fast path (one map lookup). */
@@ -48,7 +57,8 @@ public final class ReferenceCache {
     }
 
     /**
-     * The reference for {@code key}, created if needed. Blocks while another thread creates it.
+     * The reference for {@code key}, created if needed. While another thread creates it, waits for that creation and
+     * returns its reference, or throws its failure (the next call tries again).
      */
     public DubboReference obtain(ReferenceKey key, ClassLoader loader, String addressField, String interfaceField) {
         Slot slot = slots.computeIfAbsent(key, k -> new Slot());
@@ -56,6 +66,8 @@ public final class ReferenceCache {
         if (ready != null) {
             return ready;
         }
+        CompletableFuture<DubboReference> mine = null;
+        CompletableFuture<DubboReference> underWay;
         synchronized (slot) {
             if (slot.reference != null) {
                 return slot.reference;
@@ -63,15 +75,57 @@ public final class ReferenceCache {
             if (slots.get(key) != slot) { // destroyed meanwhile: start over with a fresh slot
                 return obtain(key, loader, addressField, interfaceField);
             }
-            try {
-                DubboReference reference = DubboReference.create(key, loader, addressField, interfaceField);
+            if (slot.creation == null) {
+                slot.creation = mine = new CompletableFuture<>();
+            }
+            underWay = slot.creation;
+        }
+        if (mine == null) {
+            return outcome(underWay);
+        }
+        try {
+            DubboReference reference = DubboReference.create(key, loader, addressField, interfaceField);
+            synchronized (slot) {
                 slot.reference = reference;
-                created.incrementAndGet();
-                log.info("Dubbo reference created: {}", key);
-                return reference;
-            } catch (RuntimeException | LinkageError e) {
-                slots.remove(key, slot);
-                throw e;
+                slot.creation = null;
+            }
+            created.incrementAndGet();
+            log.info("Dubbo reference created: {}", key);
+            mine.complete(reference);
+            return reference;
+        } catch (RuntimeException | LinkageError e) {
+            synchronized (slot) {
+                slot.creation = null;
+            }
+            slots.remove(key, slot);
+            mine.completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    /** What another thread's creation gave: its reference, or its failure as it was thrown. */
+    private static DubboReference outcome(CompletableFuture<DubboReference> creation) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return creation.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the creation is bounded by the sample's timeout: wait for it
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException) {
+                        throw (RuntimeException) cause;
+                    }
+                    if (cause instanceof Error) {
+                        throw (Error) cause;
+                    }
+                    throw new IllegalStateException(cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -97,6 +151,17 @@ public final class ReferenceCache {
             Slot slot = slots.remove(key);
             if (slot == null) {
                 continue;
+            }
+            CompletableFuture<DubboReference> underWay;
+            synchronized (slot) {
+                underWay = slot.creation;
+            }
+            if (underWay != null) { // a creation under way: wait for it, and destroy what it made
+                try {
+                    outcome(underWay);
+                } catch (RuntimeException | LinkageError e) {
+                    // it failed: nothing to destroy
+                }
             }
             synchronized (slot) {
                 DubboReference reference = slot.reference;
@@ -124,6 +189,11 @@ public final class ReferenceCache {
      */
     private static void closeRegistries() {
         closeNodeCaches();
+        try {
+            DubboVersion.closeMetadataReports();
+        } catch (RuntimeException | LinkageError e) {
+            log.warn("Closing the Dubbo metadata reports failed: {}", e.toString());
+        }
         for (Registry registry : new ArrayList<>(DubboVersion.registries())) {
             try {
                 withoutSecrets(registry);

@@ -36,4 +36,16 @@ class SecretsTest {
         assertThat(f.code()).isEqualTo(Failure.REGISTRY);
         assertThat(f.message()).isEqualTo("the nacos registry (nacos://u:***@h:1) cannot be created");
     }
+
+    /** The Nacos client's own lines: its settings at start and a failed login's form, masked whole. */
+    @Test
+    void masksTheNacosClientsDesensitisedValues() {
+        assertThat(Secrets.masked("Nacos client key init properties: \n\tserverAddr=127.0.0.1:8848\n\tusername=nacos"
+                + "\n\tpassword=Pw********xK\n\tsecretKey=sk*********33\n")).isEqualTo("Nacos client key init"
+                + " properties: \n\tserverAddr=127.0.0.1:8848\n\tusername=nacos\n\tpassword=***\n\tsecretKey=***\n");
+        assertThat(Secrets.masked("login http request failed url: http://h/nacos/v1/auth/users/login, params: {},"
+                + " bodyMap: {password=Pw***xK, username=nacos}, errorMsg: refused")).isEqualTo("login http request"
+                + " failed url: http://h/nacos/v1/auth/users/login, params: {}, bodyMap: {password=***, username=nacos},"
+                + " errorMsg: refused");
+    }
 }

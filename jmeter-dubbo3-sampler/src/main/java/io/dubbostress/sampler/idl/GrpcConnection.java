@@ -106,6 +106,7 @@ final class GrpcConnection {
      */
     static GrpcConnection open(IdlAddress address, SslContext ssl, int timeoutMs) {
         Handler handler = new Handler(address);
+        handler.tls = ssl != null;
         Bootstrap bootstrap = new Bootstrap().group(group()).channel(NioSocketChannel.class)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutMs)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -259,17 +260,27 @@ final class GrpcConnection {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            handler.ready.completeExceptionally(new ConnectFailure(true, handler.address.authority()
-                    + " closed the connection without an HTTP/2 SETTINGS frame: not an HTTP/2 (gRPC) server (a"
-                    + " dubbo:// port?)"));
+            handler.ready.completeExceptionally(new ConnectFailure(true, closedWithoutSettings(handler)));
             ctx.fireChannelInactive();
         }
+    }
+
+    /**
+     * A server that closed the connection before its SETTINGS: not HTTP/2, or (over plain text) a TLS port, which
+     * grpc-java's TLS server closes without a TLS alert.
+     */
+    private static String closedWithoutSettings(Handler handler) {
+        return handler.address.authority() + " closed the connection without an HTTP/2 SETTINGS frame: not an"
+                + " HTTP/2 (gRPC) server (a dubbo:// port?)" + (handler.tls ? "" : ", or a TLS port (use grpcs://, or"
+                + " give the TLS CA file)");
     }
 
     /** The connection's handler: streams to exchanges, frames to answers (event loop only, but for the flags). */
     private static final class Handler extends Http2ChannelDuplexHandler {
         final CompletableFuture<Void> ready = new CompletableFuture<>();
         final IdlAddress address;
+        /** Whether the connection speaks TLS (set before it connects). */
+        volatile boolean tls;
         volatile boolean goingAway;
         private ChannelHandlerContext context;
         private final Map<Http2FrameStream, GrpcExchange> open = new HashMap<>();
@@ -407,8 +418,7 @@ final class GrpcConnection {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            ready.completeExceptionally(new ConnectFailure(true, address.authority() + " closed the connection"
-                    + " without an HTTP/2 SETTINGS frame: not an HTTP/2 (gRPC) server (a dubbo:// port?)"));
+            ready.completeExceptionally(new ConnectFailure(true, closedWithoutSettings(this)));
             failAll("the connection to " + address.authority() + " was closed");
             ctx.fireChannelInactive();
         }
@@ -426,10 +436,13 @@ final class GrpcConnection {
             while (root.getCause() != null && root.getCause() != root) {
                 root = root.getCause();
             }
-            String why = root instanceof SSLHandshakeException || cause.getCause() instanceof SSLHandshakeException
+            boolean plainAnswer = root.getClass().getName().endsWith(".NotSslRecordException");
+            String why = plainAnswer ? address.authority() + " answered in plain text, not TLS: it is not a TLS port"
+                    + " (call it with grpc:// and no TLS CA file)"
+                    : root instanceof SSLHandshakeException || cause.getCause() instanceof SSLHandshakeException
                     ? "the TLS handshake with " + address.authority() + " failed: " + root.getMessage()
                     : address.authority() + ": " + cause;
-            ready.completeExceptionally(new ConnectFailure(false, why));
+            ready.completeExceptionally(new ConnectFailure(plainAnswer, why));
             failAll(why);
             ctx.close();
         }

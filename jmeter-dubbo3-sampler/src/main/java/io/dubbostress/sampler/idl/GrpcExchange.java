@@ -59,7 +59,7 @@ final class GrpcExchange {
 
     // ----------------------------------------------------------------------------------- event loop side
 
-    void onData(ByteBuf content) {
+    synchronized void onData(ByteBuf content) {
         if (done) {
             return;
         }
@@ -143,6 +143,29 @@ final class GrpcExchange {
     void cancel() {
         finish(Ending.CANCELLED);
         connection.cancel(this);
+    }
+
+    /**
+     * What arrived of a stream that did not end (cancelled at the deadline): the complete messages' bytes so far, a
+     * message cut short left out. Consistent with the event loop: it writes under the same lock, and writes nothing
+     * once the exchange has ended.
+     */
+    synchronized byte[] completeMessagesSoFar() {
+        int at = 0;
+        while (at + 5 <= length) {
+            long n = ((data[at + 1] & 0xffL) << 24) | ((data[at + 2] & 0xff) << 16) | ((data[at + 3] & 0xff) << 8)
+                    | (data[at + 4] & 0xff);
+            if (at + 5 + n > length) {
+                break;
+            }
+            at += 5 + (int) n;
+        }
+        return Arrays.copyOf(data, at);
+    }
+
+    /** When the first message (or a trailers-only answer) arrived, 0 for nothing yet; read after the exchange ended. */
+    synchronized long firstResponseNanos() {
+        return firstResponseNanos;
     }
 
     /** The answer's bytes after the headers: length-prefixed messages. */

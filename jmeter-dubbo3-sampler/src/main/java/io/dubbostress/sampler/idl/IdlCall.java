@@ -91,8 +91,9 @@ final class IdlCall implements Call {
             exchange.cancel();
         }
         long end = System.nanoTime();
-        if (exchange.firstResponseNanos != 0 && answered) {
-            result.setLatency(Math.max(0, (exchange.firstResponseNanos - start + 500_000) / 1_000_000));
+        long first = exchange.firstResponseNanos();
+        if (first != 0) { // the first message, also of a stream cut at the deadline
+            result.setLatency(Math.max(0, (first - start + 500_000) / 1_000_000));
         } else {
             result.latencyEnd();
         }
@@ -122,8 +123,7 @@ final class IdlCall implements Call {
                     + p.timeoutMs + " ms (the server cancelled the stream at the deadline it was sent)");
         }
         if (!done || exchange.ending == GrpcExchange.Ending.CANCELLED) {
-            return Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address + " within "
-                    + p.timeoutMs + " ms (the deadline sent as grpc-timeout; the stream is cancelled)");
+            return streamCut(exchange, method, result);
         }
         if (exchange.ending == GrpcExchange.Ending.FAILED) {
             String why = exchange.failure;
@@ -178,6 +178,7 @@ final class IdlCall implements Call {
                     + r.responseType().getFullName() + ": " + e.getMessage());
         }
         if (p.echoCheck && !echoed && !echoes(r, answers.get(0))) {
+            putMessages(-1); // a failed sample has no count
             return Failure.of(Failure.MISMATCH, "the answer of " + method + " differs from the request ("
                     + r.method.getInputType().getFullName() + " vs " + r.responseType().getFullName()
                     + ", compared field by field)");
@@ -198,6 +199,49 @@ final class IdlCall implements Call {
         return null;
     }
 
+    /**
+     * The deadline passed before the answer ended: {@code TIMEOUT}, saying how many messages had arrived (a server
+     * stream that outlives the deadline, a Health/Watch); those messages count as a completed stream's do (bytes,
+     * {@value #MESSAGES_VARIABLE}, their data, latency at the first), the sample stays failed.
+     */
+    private Failure streamCut(GrpcExchange exchange, String method, SampleResult result) {
+        IdlPlan p = plan;
+        byte[] arrived = exchange.completeMessagesSoFar();
+        List<ByteBuffer> messages = java.util.Collections.emptyList();
+        try {
+            messages = GrpcFrames.messages(arrived, arrived.length);
+        } catch (IOException e) {
+            // a compressed message that does not inflate: counted as none
+        }
+        if (messages.isEmpty()) {
+            return Failure.of(Failure.TIMEOUT, "no answer from " + method + " at " + p.address + " within "
+                    + p.timeoutMs + " ms (the deadline sent as grpc-timeout; the stream is cancelled)");
+        }
+        long bytes = 0;
+        for (ByteBuffer m : messages) {
+            bytes += m.remaining();
+        }
+        result.setBytes(bytes);
+        result.setBodySize(bytes);
+        putMessages(messages.size());
+        if (p.responseDataChars != 0) {
+            StringBuilder text = new StringBuilder("[");
+            try {
+                for (ByteBuffer m : messages) {
+                    text.append(text.length() == 1 ? "" : ",").append(resolved.printer.print(DynamicMessage
+                            .parseFrom(resolved.responseType(), CodedInputStream.newInstance(m))));
+                }
+                ResponseData.keep(result, text.append(']').toString(), p.responseDataChars);
+            } catch (IOException e) {
+                ResponseData.keep(result, "(the messages cannot be shown as JSON: " + e.getMessage() + ")",
+                        p.responseDataChars);
+            }
+        }
+        return Failure.of(Failure.TIMEOUT, "the stream of " + method + " at " + p.address + " did not end within "
+                + p.timeoutMs + " ms: " + messages.size() + (messages.size() == 1 ? " message" : " messages")
+                + " arrived (the deadline sent as grpc-timeout; the stream is cancelled)");
+    }
+
     /** What failed before the call went out: the connection, the fields, or the server's reflection. */
     @Override
     public Failure failure(Throwable error, SampleResult result) {
@@ -214,6 +258,9 @@ final class IdlCall implements Call {
         if (error instanceof ServerReflection.ReflectionException) {
             // the server did not answer the question (in time, or at all) vs answered that it cannot
             String message = error.getMessage();
+            if (message.startsWith(ServerReflection.UNKNOWN_SERVICE)) {
+                return Failure.of(Failure.CONFIG, message.substring(ServerReflection.UNKNOWN_SERVICE.length()));
+            }
             String code = message.startsWith(ServerReflection.NO_ANSWER) ? Failure.TIMEOUT
                     : message.startsWith(ServerReflection.FAILED) ? Failure.NETWORK : Failure.CONFIG;
             return Failure.of(code, DubboSampler.PROTO_FILES + ": empty, and " + message);

@@ -49,6 +49,7 @@ public final class IdlCalls implements IdlCallFactory {
         // gRPC metadata are text, as triple's attachments: the values other than text refused as for tri://
         Map<String, String> attachments = CallAttachments.parse(s.raw(DubboSampler.ATTACHMENTS),
                 new ValueConverter(loader), DubboSampler.ATTACHMENTS).overTriple(DubboSampler.ATTACHMENTS).asText();
+        checkMetadata(attachments);
         IdlAddress address = IdlAddress.parse(s.raw(DubboSampler.ADDRESS), DubboSampler.ADDRESS);
         String invocation = s.raw(DubboSampler.INVOCATION).trim().toLowerCase(Locale.ROOT);
         if (DubboSampler.INVOCATION_TYPED.equals(invocation)) {
@@ -86,16 +87,51 @@ public final class IdlCalls implements IdlCallFactory {
         String protoFiles = s.raw(DubboSampler.PROTO_FILES).trim();
         ProtoSchema schema = protoFiles.isEmpty() ? null : ProtoFiles.load(protoFiles,
                 s.raw(DubboSampler.PROTO_PATH), DubboSampler.PROTO_FILES, DubboSampler.PROTO_PATH);
-        IdlPlan plan = new IdlPlan(address, ssl, ssl == null ? "" : "tls:" + caFile, service, method,
-                s.raw(DubboSampler.ARGUMENTS), metadata, echoCheck, responseDataChars, timeoutMs, schema);
-        String types = s.raw(DubboSampler.PARAMETER_TYPES).trim();
-        if (!types.isEmpty() && plan.resolved() != null
-                && !types.equals(plan.resolved().method.getInputType().getFullName())) {
-            throw new ConfigurationException(DubboSampler.PARAMETER_TYPES + ": '" + types + "' is not the request"
-                    + " type of " + service + "/" + method + " (" + plan.resolved().method.getInputType()
-                    .getFullName() + "; leave it empty or give that)");
+        // Parameter types, when given, must name the request type: checked once the method is known (at once with
+        // .proto files, else when the server's reflection has resolved it)
+        return new IdlPlan(address, ssl, ssl == null ? "" : "tls:" + caFile, service, method,
+                s.raw(DubboSampler.ARGUMENTS), metadata, echoCheck, responseDataChars, timeoutMs,
+                s.raw(DubboSampler.PARAMETER_TYPES).trim(), schema);
+    }
+
+    /**
+     * Attachments go as gRPC metadata (HTTP/2 headers): the names the transport writes itself are refused (the
+     * pseudo-headers {@code :path} ..., {@code grpc-*}: {@code grpc-timeout} comes from the Timeout field,
+     * {@code content-type}, {@code te}), and a {@code -bin} value must be base64, as gRPC sends binary metadata. A
+     * server reset the stream for these, or the HTTP/2 codec refused a second {@code :path}, as an ERROR.
+     */
+    static void checkMetadata(Map<String, String> attachments) {
+        for (Map.Entry<String, String> e : attachments.entrySet()) {
+            String name = e.getKey().trim().toLowerCase(Locale.ROOT);
+            String why = null;
+            if (name.startsWith(":")) {
+                why = "an HTTP/2 pseudo-header, which the transport sets";
+            } else if (name.startsWith("grpc-")) {
+                why = "grpc-* names are gRPC's transport's" + ("grpc-timeout".equals(name)
+                        ? " (the deadline comes from " + DubboSampler.TIMEOUT + ")" : "");
+            } else if ("content-type".equals(name) || "te".equals(name)) {
+                why = "a header the transport sets";
+            } else if (name.endsWith("-bin") && !isBase64(e.getValue())) {
+                why = "a -bin value must be base64 (gRPC's binary metadata), was '" + e.getValue() + "'";
+            }
+            if (why != null) {
+                throw new ConfigurationException(DubboSampler.ATTACHMENTS + ": '" + e.getKey() + "': " + why);
+            }
         }
-        return plan;
+    }
+
+    private static boolean isBase64(String value) {
+        String t = value == null ? "" : value.trim();
+        try {
+            if (t.indexOf('-') >= 0 || t.indexOf('_') >= 0) {
+                java.util.Base64.getUrlDecoder().decode(t);
+            } else {
+                java.util.Base64.getDecoder().decode(t);
+            }
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Closes every IDL connection (test end); the schemas read by reflection are forgotten. */

@@ -35,6 +35,8 @@ final class IdlPlan {
     final boolean echoCheck;
     final int responseDataChars;
     final int timeoutMs;
+    /** The Parameter types field: empty, or the request type's full name. */
+    private final String parameterTypes;
     private final String source;
 
     // set when the method is known (at once with .proto files, else on the first call)
@@ -68,7 +70,7 @@ final class IdlPlan {
 
     IdlPlan(IdlAddress address, SslContext ssl, String tlsKey, String serviceName, String methodName,
             String requestJson, Map<String, String> metadata, boolean echoCheck, int responseDataChars, int timeoutMs,
-            ProtoSchema schema) {
+            String parameterTypes, ProtoSchema schema) {
         this.address = address;
         this.ssl = ssl;
         this.tlsKey = tlsKey;
@@ -79,6 +81,7 @@ final class IdlPlan {
         this.echoCheck = echoCheck;
         this.responseDataChars = responseDataChars;
         this.timeoutMs = timeoutMs;
+        this.parameterTypes = parameterTypes == null ? "" : parameterTypes;
         this.source = schema == null ? "server reflection" : schema.source();
         if (schema != null) {
             resolved = resolve(schema);
@@ -88,6 +91,11 @@ final class IdlPlan {
     /** The method and request from {@code schema}; a misfit is a {@link ConfigurationException} naming the field. */
     private Resolved resolve(ProtoSchema schema) {
         MethodDescriptor method = schema.method(serviceName, methodName, DubboSampler.INTERFACE, DubboSampler.METHOD);
+        if (!parameterTypes.isEmpty() && !parameterTypes.equals(method.getInputType().getFullName())) {
+            throw new ConfigurationException(DubboSampler.PARAMETER_TYPES + ": '" + parameterTypes + "' is not the"
+                    + " request type of " + serviceName + "/" + methodName + " (" + method.getInputType().getFullName()
+                    + ", from " + schema.source() + "; leave it empty or give that)");
+        }
         if (method.isClientStreaming()) {
             throw new ConfigurationException(DubboSampler.METHOD + ": " + serviceName + "/" + methodName + " is "
                     + (method.isServerStreaming() ? "bidirectional" : "client") + "-streaming: the sampler calls"

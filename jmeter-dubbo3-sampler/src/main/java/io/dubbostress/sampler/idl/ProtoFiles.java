@@ -112,36 +112,48 @@ final class ProtoFiles {
 
     /** The well-known types Wire does not carry itself (it has any, descriptor, duration, empty, struct, timestamp, wrappers). */
     private static final String[] NOT_IN_WIRE = {"api.proto", "field_mask.proto", "source_context.proto", "type.proto"};
-    private static Path wellKnownFolder;
 
     /**
      * A folder with protobuf-java's own copies of the well-known {@code .proto} files Wire does not carry, so that
-     * {@code import "google/protobuf/field_mask.proto"} resolves without the user's import path: written once per JVM.
+     * {@code import "google/protobuf/field_mask.proto"} resolves without the user's import path: made for one parse
+     * and deleted after it ({@link #delete}; one per JVM with {@code deleteOnExit} left empty folders in the temporary
+     * folder, which {@code deleteOnExit} deleted before their files, and none at all when JMeter was killed).
      */
-    private static synchronized Path wellKnownFolder(String field) {
-        if (wellKnownFolder != null) {
-            return wellKnownFolder;
-        }
+    private static Path wellKnownFolder(String field) {
+        Path folder = null;
         try {
-            Path folder = Files.createTempDirectory("dubbo-stress-protos");
+            folder = Files.createTempDirectory("dubbo-stress-protos");
             Path google = Files.createDirectories(folder.resolve("google/protobuf"));
             for (String name : NOT_IN_WIRE) {
                 try (java.io.InputStream in = ProtoFiles.class.getClassLoader()
                         .getResourceAsStream("google/protobuf/" + name)) {
                     if (in != null) {
                         Files.copy(in, google.resolve(name));
-                        google.resolve(name).toFile().deleteOnExit();
                     }
                 }
             }
-            google.toFile().deleteOnExit();
-            folder.resolve("google").toFile().deleteOnExit();
-            folder.toFile().deleteOnExit();
-            wellKnownFolder = folder;
             return folder;
         } catch (IOException e) {
+            delete(folder);
             throw new ConfigurationException(field + ": cannot write the well-known .proto files to a temporary"
                     + " folder: " + e);
+        }
+    }
+
+    /** Deletes a folder and what is in it (null: nothing). */
+    static void delete(Path folder) {
+        if (folder == null || !Files.exists(folder)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> all = Files.walk(folder)) {
+            List<Path> paths = new ArrayList<>();
+            all.forEach(paths::add);
+            java.util.Collections.reverse(paths); // files before their folders
+            for (Path path : paths) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | RuntimeException e) {
+            folder.toFile().deleteOnExit();
         }
     }
 
@@ -185,7 +197,8 @@ final class ProtoFiles {
         for (Path r : roots) {
             protoPath.add(Location.Companion.get(r.toString()));
         }
-        protoPath.add(Location.Companion.get(wellKnownFolder(field).toString()));
+        Path wellKnown = wellKnownFolder(field);
+        protoPath.add(Location.Companion.get(wellKnown.toString()));
         Schema schema;
         try {
             SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
@@ -194,6 +207,8 @@ final class ProtoFiles {
             schema = loader.loadSchema();
         } catch (Exception e) { // NOSONAR: Wire (Kotlin) throws IOException undeclared
             throw new ConfigurationException(field + ": " + parseError(e));
+        } finally {
+            delete(wellKnown); // the schema holds what it read
         }
         Map<String, FileDescriptorProto> protos = new LinkedHashMap<>();
         SchemaEncoder encoder = new SchemaEncoder(schema);

@@ -58,8 +58,10 @@ final class RequestJson {
         try {
             JsonFormat.parser().usingTypeRegistry(registry).merge(ResultJson.write(checked), builder);
         } catch (InvalidProtocolBufferException | RuntimeException e) {
+            // protobuf-java-util's text names the libraries' classes, shaded into the jar: their names say nothing
             throw new ConfigurationException(field + ": the request does not fit " + type.getFullName() + ": "
-                    + e.getMessage());
+                    + String.valueOf(e.getMessage()).replaceAll("(io\\.dubbostress\\.sampler\\.shaded\\.)?"
+                    + "[a-z][\\w.]*\\.[A-Z][\\w$]*(Exception|Error): ", ""));
         }
         return builder.build();
     }
@@ -91,6 +93,21 @@ final class RequestJson {
             out.put(name, fieldValue(e.getValue(), f, at, field, root));
         }
         return out;
+    }
+
+    /** Base64 as protobuf's JSON reads it: the standard or the URL-safe alphabet, padded or not. */
+    private static boolean isBase64(String text) {
+        String t = text.trim();
+        try {
+            if (t.indexOf('-') >= 0 || t.indexOf('_') >= 0) {
+                Base64.getUrlDecoder().decode(t);
+            } else {
+                Base64.getDecoder().decode(t);
+            }
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static FieldDescriptor field(Descriptor type, String name) {
@@ -159,6 +176,10 @@ final class RequestJson {
                 }
                 if (!(value instanceof String)) {
                     throw misfit(field, root, path, "expected base64 text (bytes), was " + shortly(value));
+                }
+                if (!isBase64((String) value)) {
+                    throw misfit(field, root, path, "expected base64 text (bytes), was " + shortly(value)
+                            + ", which is not base64");
                 }
                 return value;
             case BOOLEAN:

@@ -34,6 +34,10 @@ final class ServerReflection {
     static final String NO_ANSWER = "no answer from the server's reflection";
     /** How a question whose stream failed starts (a {@code NETWORK} failure for the sample). */
     static final String FAILED = "the server's reflection failed";
+    /** How an answer that the server does not know a name starts. */
+    static final String UNKNOWN = "the server's reflection does not know ";
+    /** How a service the server does not know is said: the rest names the field (a {@code CONFIG} failure). */
+    static final String UNKNOWN_SERVICE = "unknown service: ";
 
     private final GrpcConnection connection;
     private final boolean tls;
@@ -86,7 +90,22 @@ final class ServerReflection {
         Map<String, FileDescriptorProto> files = new LinkedHashMap<>();
         List<String> roots = new ArrayList<>();
         for (String service : services) {
-            List<FileDescriptorProto> got = files(FILE_CONTAINING_SYMBOL, service);
+            List<FileDescriptorProto> got;
+            try {
+                got = files(FILE_CONTAINING_SYMBOL, service);
+            } catch (ReflectionException e) {
+                if (!e.getMessage().startsWith(UNKNOWN)) {
+                    throw e;
+                }
+                String known;
+                try {
+                    known = "it serves " + services();
+                } catch (ReflectionException list) {
+                    known = "its list of services did not come: " + list.getMessage();
+                }
+                throw new ReflectionException(UNKNOWN_SERVICE + field + ": '" + service + "': the server's"
+                        + " reflection (" + connection.address() + ") does not know it; " + known);
+            }
             if (got.isEmpty()) {
                 throw new ReflectionException("the server's reflection has no file for " + service);
             }
@@ -131,7 +150,7 @@ final class ServerReflection {
                         }
                     }
                 } else if (tag >>> 3 == 7) { // error_response
-                    throw new ReflectionException("the server's reflection does not know " + name + ": "
+                    throw new ReflectionException(UNKNOWN + name + ": "
                             + errorText(in.readByteArray()));
                 } else {
                     in.skipField(tag);

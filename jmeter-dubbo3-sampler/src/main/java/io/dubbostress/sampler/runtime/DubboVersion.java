@@ -131,13 +131,18 @@ public final class DubboVersion {
     }
 
     /**
-     * The registry stays Dubbo 3's metadata centre: application-level discovery reads the interface-to-application
-     * mapping the providers wrote there. Nothing of the sampler's own is reported (a consumer's metadata is local).
+     * The registry is also the reference's metadata centre, as Dubbo 3's default has it ({@code
+     * use-as-metadata-center}): application-level discovery reads the interface-to-application mapping the providers
+     * wrote there ({@link RegistryMetadataCentres}, set up by {@link #beforeReference}). Nothing of the sampler's own
+     * is reported (a consumer's metadata is local). Not its config centre: Dubbo reads one once, when the application
+     * starts, which is the sampler's first reference, whatever registry it names.
      * <p>
      * Its creation is checked ({@code check=true} on the registry only; the reference stays unchecked): with it
      * off, Dubbo 3 logs a registry it cannot create as a warning and goes on without it, and every call then failed
-     * with a NullPointerException. A Nacos registry checks its server once ({@code nacos.retry=0}; Dubbo's default
-     * 10 retries took 11 to 60 s for a server that is down, on every sample) unless the address says otherwise.
+     * with a NullPointerException. A Nacos server is checked once by the sampler before Dubbo creates anything
+     * ({@link NacosServerCheck}); Dubbo then makes its clients once without checking again ({@code nacos.check=false},
+     * {@code nacos.retry=1}: Dubbo reads 0 as its default 10 and retried 11 times, holding its registry lock) unless
+     * the address says otherwise.
      */
     static void configureRegistry(RegistryConfig registry) {
         daemonNotificationThreads();
@@ -145,20 +150,69 @@ public final class DubboVersion {
         registry.setUseAsConfigCenter(false);
         registry.setCheck(true);
         String address = String.valueOf(registry.getAddress());
-        if (address.startsWith("nacos://") && !address.contains("nacos.retry=")) {
+        if (address.startsWith("nacos://")) {
+            NacosLogSecrets.install();
             Map<String, String> parameters = new java.util.HashMap<>();
             if (registry.getParameters() != null) {
                 parameters.putAll(registry.getParameters());
             }
-            parameters.put("nacos.retry", "0");
+            if (!address.contains("nacos.check=")) {
+                parameters.put("nacos.check", "false");
+            }
+            if (!address.contains("nacos.retry=")) {
+                parameters.put("nacos.retry", "1");
+            }
             registry.setParameters(parameters);
         }
     }
 
     /**
-     * Dubbo 3's application-level discovery finds the applications that provide an interface in a metadata centre
-     * (the mapping the providers wrote), which the sampler's references do not set up; a registry address's {@code
-     * provided-by=app1,app2} names them instead (Dubbo's own {@code provided-by} reference setting).
+     * What a registry reference needs just before Dubbo creates it ({@code address}: the sampler's, for messages),
+     * inside the sampler's failure handling: a Nacos
+     * server checked once within the sample's timeout ({@link NacosServerCheck}), then the registry's metadata report
+     * ({@link RegistryMetadataCentres}).
+     */
+    static void beforeReference(RegistryConfig registry, String address, int timeoutMs) {
+        if (address.startsWith("nacos://")) {
+            NacosServerCheck.check(registry, address, timeoutMs);
+        } else if (address.startsWith("zookeeper://") && !anyAccepts(address, timeoutMs)) {
+            // said as Dubbo's ZooKeeper client says it (RegistryFailure: NETWORK), without waiting the timeout under
+            // Dubbo's registry and metadata-report locks, which held every other thread's registry behind it
+            throw new IllegalStateException("zookeeper not connected: nothing accepts a connection at "
+                    + String.join(", ", io.dubbostress.sampler.failure.RegistryFailure.servers(address)));
+        }
+        RegistryMetadataCentres.attach(registry);
+    }
+
+    /** Whether one of the address's servers takes a TCP connection within the timeout (as a ZooKeeper client first must). */
+    private static boolean anyAccepts(String address, int timeoutMs) {
+        long deadline = System.nanoTime() + Math.max(1, timeoutMs) * 1_000_000L;
+        for (String server : io.dubbostress.sampler.failure.RegistryFailure.servers(address)) {
+            int colon = server.lastIndexOf(':');
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (colon <= 0 || left <= 0) {
+                continue;
+            }
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(server.substring(0, colon),
+                        Integer.parseInt(server.substring(colon + 1))), (int) left);
+                return true;
+            } catch (java.io.IOException | RuntimeException e) {
+                // the next one
+            }
+        }
+        return false;
+    }
+
+    /** The metadata reports {@link #beforeReference} made, destroyed at test end. */
+    static void closeMetadataReports() {
+        RegistryMetadataCentres.closeAll();
+    }
+
+    /**
+     * What a registry address says of Dubbo 3's discovery for this reference: {@code provided-by=app1,app2} names the
+     * applications (Dubbo's own {@code provided-by} reference setting; without it they come from the mapping in the
+     * registry), {@code migration.step=} the discovery step.
      */
     static void applyRegistryAddress(ReferenceConfig<?> config, String registryUrl) {
         java.util.regex.Matcher providedBy = PROVIDED_BY.matcher(registryUrl);
@@ -175,6 +229,28 @@ public final class DubboVersion {
             }
             parameters.put("migration.step", step.group(1).toUpperCase(java.util.Locale.ROOT));
             config.setParameters(parameters);
+        }
+    }
+
+    /**
+     * How a Dubbo 3.3 reference found (or did not find) providers in a registry, for a NO_PROVIDER message: its
+     * discovery step and where the applications came from.
+     */
+    static String discoveryStep(String registryUrl) {
+        java.util.regex.Matcher step = MIGRATION_STEP.matcher(registryUrl);
+        String name = step.find() ? step.group(1).toUpperCase(java.util.Locale.ROOT) : "APPLICATION_FIRST";
+        java.util.regex.Matcher providedBy = PROVIDED_BY.matcher(registryUrl);
+        String apps = providedBy.find() ? "the applications " + providedBy.group(1) + " (provided-by)"
+                : "the applications the interface-to-application mapping in the registry names (none, or none"
+                        + " registered there)";
+        switch (name) {
+            case "FORCE_INTERFACE":
+                return name + " (interface-level only)";
+            case "FORCE_APPLICATION":
+                return name + " (application-level only: " + apps + ")";
+            default:
+                return name + (step.find(0) ? "" : " (Dubbo's default)") + ": application-level (" + apps
+                        + "), then interface-level";
         }
     }
 

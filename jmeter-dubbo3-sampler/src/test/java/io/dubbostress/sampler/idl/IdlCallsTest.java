@@ -69,8 +69,21 @@ class IdlCallsTest {
         DubboSampler wrongType = sampler("grpc://127.0.0.1:50051");
         wrongType.setProperty(DubboSampler.PARAMETER_TYPES, "test.shop.v1.Item");
         assertThatThrownBy(() -> plan(wrongType)).hasMessage("DubboSampler.parameterTypes: 'test.shop.v1.Item' is not"
-                + " the request type of test.shop.v1.CartService/Get (test.shop.v1.Cart; leave it empty or give"
-                + " that)");
+                + " the request type of test.shop.v1.CartService/Get (test.shop.v1.Cart, from shop/v1/shop.proto; leave"
+                + " it empty or give that)");
+        // the transport's header names and non-base64 binary metadata, before anything is sent
+        for (String[] bad : new String[][] {{":path", "/x.Y/Z", "an HTTP/2 pseudo-header, which the transport sets"},
+            {"grpc-timeout", "1n", "grpc-* names are gRPC's transport's (the deadline comes from"
+                    + " DubboSampler.timeout)"}, {"TE", "trailers", "a header the transport sets"},
+            {"x-bin", "not base64 !", "a -bin value must be base64 (gRPC's binary metadata), was 'not base64 !'"}}) {
+            DubboSampler metadata = sampler("grpc://127.0.0.1:50051");
+            metadata.setProperty(DubboSampler.ATTACHMENTS, "{\"" + bad[0] + "\": \"" + bad[1] + "\"}");
+            assertThatThrownBy(() -> plan(metadata)).hasMessage("DubboSampler.attachments: '" + bad[0] + "': "
+                    + bad[2]);
+        }
+        DubboSampler binary = sampler("grpc://127.0.0.1:50051");
+        binary.setProperty(DubboSampler.ATTACHMENTS, "{\"x-trace-bin\": \"AAEC\", \"x-user\": \"ann\"}");
+        assertThat(plan(binary)).isNotNull();
         assertThatThrownBy(() -> plan(sampler("grpc://127.0.0.1"))).hasMessage("DubboSampler.address: malformed"
                 + " address 'grpc://127.0.0.1' (expected grpc://host:port, one server)");
         DubboSampler noCa = sampler("grpc://127.0.0.1:50051");

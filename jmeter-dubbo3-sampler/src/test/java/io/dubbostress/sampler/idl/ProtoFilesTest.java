@@ -54,6 +54,26 @@ class ProtoFilesTest {
         assertThat(schema.method("test.shop.v1.CartService", "Fill", "s", "m").isClientStreaming()).isTrue();
     }
 
+    /**
+     * Parsing a .proto (one importing field_mask.proto, which needs the well-known files' folder) leaves nothing in the
+     * temporary folder, not even until the JVM exits (issue 36: empty {@code dubbo-stress-protos*} folders piled up in
+     * /tmp, one per JVM). A JVM of its own, with a temporary folder of its own, says what is left before it exits.
+     */
+    @Test
+    void leavesNoFolderInTheTemporaryFolder(@TempDir Path tmp) throws Exception {
+        Process probe = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
+                ProtoFilesTemporaryFolderProbe.class.getName(), SHOP, ROOT.toString()).redirectErrorStream(true)
+                .start();
+        String output = new String(probe.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(probe.waitFor()).as(output).isZero();
+        assertThat(output).as("the probe's output").contains("left 0");
+        try (java.util.stream.Stream<Path> all = Files.list(tmp)) {
+            assertThat(all).as("what the probe's JVM left at its exit").noneMatch(p -> p.getFileName().toString()
+                    .startsWith("dubbo-stress-protos"));
+        }
+    }
+
     @Test
     void theSameFilesAreReadOnce() {
         assertThat(shop()).isSameAs(shop());

@@ -68,6 +68,13 @@ class RequestJsonTest {
                 .hasMessage(fit + "gift: expected true or false, was \"yes\"");
         assertThatThrownBy(() -> parse("{\"user\": {\"$payload\": \"big\"}}"))
                 .hasMessageStartingWith(fit + "user: {\"$payload\": N} takes one whole number of bytes");
+        // bytes: base64 (standard or URL-safe, padded or not), else named by its path, no library class in the text
+        assertThatThrownBy(() -> parse("{\"token\": \"not base64 !\"}"))
+                .hasMessage(fit + "token: expected base64 text (bytes), was \"not base64 !\", which is not base64");
+        assertThatThrownBy(() -> parse("{\"token\": \"abcdefghijklm\"}"))
+                .hasMessage(fit + "token: expected base64 text (bytes), was \"abcdefghijklm\", which is not base64");
+        assertThat(parse("{\"token\": \"AAEC\"}")).isNotNull();
+        assertThat(parse("{\"token\": \"_-8\"}")).isNotNull();
         assertThatThrownBy(() -> parse("[1]"))
                 .hasMessage("DubboSampler.arguments: the request must be a JSON object (a test.shop.v1.Cart message),"
                         + " was [1]");

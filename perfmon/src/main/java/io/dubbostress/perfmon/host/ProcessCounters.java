@@ -11,7 +11,9 @@ import java.nio.file.Path;
  * One process's counters: its CPU time, threads, open file descriptors and context switches. On Linux read from
  * {@code /proc/<pid>} ({@link #readLinux}): its CPU time ({@code stat}'s utime and stime, in clock
  * ticks of 10 ms: USER_HZ is 100 on every architecture Linux runs Java on), its threads ({@code stat}'s num_threads),
- * its open file descriptors (the entries of {@code fd/}) and, when asked, its context switches: voluntary and
+ * its open file descriptors (the entries of {@code fd/}, less perf_events' own: a profiler sampling through
+ * perf_events, async-profiler's {@code --profile-kernel}, holds one {@code anon_inode:[perf_event]} per thread while it
+ * samples, which are the profiler's, not the application's files) and, when asked, its context switches: voluntary and
  * involuntary, summed over its threads ({@code task/<tid>/status}; the process's own {@code status} counts its main
  * thread only). Threads that have exited take their switches with them, so the sum can step down when threads end.
  *
@@ -77,16 +79,30 @@ public final class ProcessCounters {
         return new ProcessCounters(user, system, threads, fds, cs);
     }
 
-    private static int count(Path dir) {
+    /** What a perf_events descriptor's link in {@code fd/} reads. */
+    static final String PERF_EVENT = "anon_inode:[perf_event]";
+
+    /** The descriptors in {@code fd/}, perf_events' own left out; -1 when they cannot be listed. */
+    static int count(Path dir) {
         int n = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path ignored : entries) {
-                n++;
+            for (Path fd : entries) {
+                if (!isPerfEvent(fd)) {
+                    n++;
+                }
             }
         } catch (IOException | SecurityException e) {
             return -1; // another user's process: its fds are not ours to list
         }
         return n;
+    }
+
+    private static boolean isPerfEvent(Path fd) {
+        try {
+            return PERF_EVENT.equals(Files.readSymbolicLink(fd).toString());
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false; // closed since it was listed, or not a link: counted as the listing saw it
+        }
     }
 
     private static long contextSwitches(Path tasks) throws IOException {
@@ -137,7 +153,10 @@ public final class ProcessCounters {
         return threads;
     }
 
-    /** Open file descriptors; -1 when they cannot be listed (another user's process). */
+    /**
+     * Open file descriptors, perf_events' own left out (a profiler's, one per thread while it samples through them);
+     * -1 when they cannot be listed (another user's process).
+     */
     public int fds() {
         return fds;
     }

@@ -36,7 +36,7 @@ import java.util.concurrent.Callable;
             "Did it get slower? NEW against BASE, per scenario: the latency mean, p50, p90, p99, p99.9 (from the due "
                 + "time too for a rate-driven scenario), TPS and errors, each with its change, a confidence interval "
                 + "from the JTLs, the smallest change the data could have detected, and a verdict: slower, faster, "
-                + "or no change detectable at this noise.",
+                + "no change detectable at this noise, or not detectable (too few trials or samples to tell).",
             "",
             "Intervals: per trial a circular block bootstrap over time segments of its steady state (so drift and "
                 + "bursts count), seeded: the same inputs give the same output. With several trials a side "
@@ -48,10 +48,12 @@ import java.util.concurrent.Callable;
                 + "either separated by commas (their trials pooled). Scenarios are matched by name; two inputs with "
                 + "one scenario each are compared whatever their names.",
             "",
-            "--fail-on: a limit is crossed when the change is detected beyond it at the stated confidence (the whole "
-                + "interval past it: wrong at most (1 - c) / 2 of the time). +10% / -5%: relative change (errors: "
-                + "percentage points); +2ms, +500us: difference; no sign: the worse direction. A figure that cannot "
-                + "be judged (a failed scenario, too few samples) crosses it. See docs/RUN.md.",
+            "--fail-on: a limit is how far a figure may move for the worse; it is crossed when the change is "
+                + "detected beyond it at the stated confidence (the whole interval past it: wrong at most (1 - c) / 2 "
+                + "of the time). p99=+10%%, tps=-5%%: relative change (errors: percentage points); +2ms, +500us: "
+                + "difference; no sign: the worse direction. A sign in the better direction (tps=+5%%) and a figure "
+                + "given twice are refused. A figure that cannot be judged (a failed scenario, too few samples, "
+                + "not detectable with these trials) crosses it. See docs/RUN.md.",
             "",
             "Exit codes: 0 written (and the gate holds); 1 the gate is crossed, or a scenario failed on a side (the "
                 + "comparison is still written); 2 bad input, nothing written."})
@@ -70,7 +72,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-on", paramLabel = "LIMITS", converter = CompareValues.Limits.class,
             description = "CI gate: exit 1 when a figure moved for the worse beyond a limit at the stated confidence, "
-                    + "e.g. p99=+10%%,tps=-5%%,errors=+0.5%%,p50=+200us.")
+                    + "e.g. p99=+10%%,tps=-5%%,errors=+0.5%%,p50=+200us (each limit in the figure's worse "
+                    + "direction: up for latencies and errors, down for TPS).")
     private FailOn failOn;
 
     @Option(names = "--confidence", paramLabel = "SHARE", defaultValue = "0.95",

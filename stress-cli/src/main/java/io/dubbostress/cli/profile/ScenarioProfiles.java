@@ -32,8 +32,21 @@ import java.util.function.LongSupplier;
  */
 public final class ScenarioProfiles implements AutoCloseable {
 
-    /** One JVM to profile: {@code provider}, {@code consumer}, {@code jmeter}. */
-    public record Jvm(String service, long pid) {
+    /**
+     * One JVM to profile: {@code provider}, {@code consumer}, {@code jmeter}; or, with {@code notProfiled}, one of the
+     * scenario that is not the run's to profile (a service given by address), listed with the reason so that the
+     * report has its row.
+     */
+    public record Jvm(String service, long pid, String notProfiled) {
+
+        public Jvm(String service, long pid) {
+            this(service, pid, null);
+        }
+
+        /** A JVM of the scenario that the run does not profile, and why. */
+        public static Jvm notProfiled(String service, String why) {
+            return new Jvm(service, -1, why);
+        }
     }
 
     /** How long before the test's planned end the recordings stop: JMeter must still be there to be asked. */
@@ -96,36 +109,43 @@ public final class ScenarioProfiles implements AutoCloseable {
         capture.scenario = scenario;
         capture.profiler = engine == null ? "" : engine.name();
         capture.options = engine == null ? "" : engine.options();
+        List<ProfileCapture.Target> ours = new ArrayList<>();
         for (Jvm jvm : jvms) {
-            capture.services.add(new ProfileCapture.Target(jvm.service(), jvm.pid(),
-                    RunLayout.profileFileName(jvm.service())));
+            ProfileCapture.Target target = new ProfileCapture.Target(jvm.service(), jvm.pid(),
+                    RunLayout.profileFileName(jvm.service()));
+            capture.services.add(target);
+            if (jvm.notProfiled() != null) {
+                target.addReason(jvm.notProfiled());
+            } else {
+                ours.add(target);
+            }
         }
         if (engine == null) {
-            capture.services.forEach(t -> t.addReason(unavailable));
+            ours.forEach(t -> t.addReason(unavailable));
             return;
         }
         long start = awaitFirstSample();
         if (start <= 0) {
-            capture.services.forEach(t -> t.addReason("the scenario recorded no sample"));
+            ours.forEach(t -> t.addReason("the scenario recorded no sample"));
             return;
         }
         capture.plannedFromEpochMs = start + warmup.toMillis();
         capture.plannedToEpochMs = start + duration.toMillis() - STOP_BEFORE_END.toMillis();
         if (!sleepUntil(capture.plannedFromEpochMs)) {
-            capture.services.forEach(t -> t.addReason("the scenario ended before its steady window"));
+            ours.forEach(t -> t.addReason("the scenario ended before its steady window"));
             return;
         }
         Path dir = layout.profilesDir(scenario);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            capture.services.forEach(t -> t.addReason("cannot make " + dir + ": " + e.getMessage()));
+            ours.forEach(t -> t.addReason("cannot make " + dir + ": " + e.getMessage()));
             return;
         }
         capture.hostContextSwitchesAtStart = hostContextSwitches();
         capture.hostStartedEpochMs = System.currentTimeMillis();
         List<ProfileCapture.Target> recording = new ArrayList<>();
-        for (ProfileCapture.Target target : capture.services) {
+        for (ProfileCapture.Target target : ours) {
             if (startOne(target, dir.resolve(target.file))) {
                 recording.add(target);
             }

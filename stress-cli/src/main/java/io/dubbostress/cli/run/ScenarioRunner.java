@@ -368,14 +368,30 @@ final class ScenarioRunner {
 
     /**
      * --profile: the scenario's JVMs profiled over its steady window (the services the run started, and the local
-     * JMeter); null without --profile.
+     * JMeter); a service given by address, and with --remote the load generators' JMeters, are listed with why they
+     * are not profiled, so that the report has their rows; null without --profile.
      */
     private ScenarioProfiles profile(String name, ServiceEndpoints endpoints, JMeterRun run) {
         if (profiler == null) {
             return null;
         }
-        List<ScenarioProfiles.Jvm> jvms = runJvms(endpoints, run).stream()
-                .map(j -> new ScenarioProfiles.Jvm(j.service(), j.pid())).toList();
+        List<ScenarioProfiles.Jvm> jvms = new ArrayList<>(runJvms(endpoints, run).stream()
+                .map(j -> new ScenarioProfiles.Jvm(j.service(), j.pid())).toList());
+        if (endpoints.providerPid <= 0) {
+            String given = endpoints.providerUrl.isEmpty() ? "--provider " + endpoints.providerAddress()
+                    : "--provider-url " + endpoints.providerUrl;
+            jvms.add(0, ScenarioProfiles.Jvm.notProfiled("provider", "not profiled: given by address (" + given
+                    + "), not a JVM this run started and may attach to"));
+        }
+        if (settings.needsConsumer() && endpoints.consumerPid <= 0 && endpoints.consumerUrl != null) {
+            jvms.add(Math.min(1, jvms.size()), ScenarioProfiles.Jvm.notProfiled("consumer", "not profiled: given by "
+                    + "address (--consumer-url " + endpoints.consumerUrl + "), not a JVM this run started and may "
+                    + "attach to"));
+        }
+        if (!settings.remote().isEmpty()) {
+            jvms.add(ScenarioProfiles.Jvm.notProfiled(JvmMetricLabel.JMETER, "not profiled: the load is generated "
+                    + "on the --remote servers; this JMeter only gathers their results"));
+        }
         return profiler.start(layout, name, jvms, settings.load().warmup(), settings.load().duration());
     }
 

@@ -40,19 +40,38 @@ class CompareCommandTest {
 
     /** A run folder with two trials of direct-1k: 8,000 samples over 8 s each, the first second warm-up. */
     static Path run(String name, double medianUs, long seed) throws IOException {
+        return run(name, medianUs, seed, "direct-1k", true, "completed", "completed");
+    }
+
+    /**
+     * A run folder as {@code stress run --repeat N} writes it, one trial per status: {@code completed} and
+     * {@code interrupted} trials have a JTL (an interrupted one of 3 s: the run was stopped in it), {@code not run}
+     * ones none; the JTL's label is {@code label} (the shipped plans' samplers are labelled {@code direct}).
+     */
+    static Path run(String name, double medianUs, long seed, String label, boolean micros, String... statuses)
+            throws IOException {
         Path root = dir.resolve(name);
         RunLayout layout = new RunLayout(root);
         StringBuilder scenarios = new StringBuilder();
         long start = 1_795_000_000_000L;
-        for (int trial = 1; trial <= 2; trial++) {
+        boolean interrupted = false;
+        for (int trial = 1; trial <= statuses.length; trial++) {
             String folder = RunLayout.trialName("direct-1k", trial);
-            SyntheticJtl.write(layout.jtl(folder), "direct-1k", true, start, 8_000, 8_000, medianUs, 0, seed + trial);
+            String status = statuses[trial - 1];
+            long span = status.equals("interrupted") ? 3_000 : 8_000;
+            if (!status.equals("not run")) {
+                SyntheticJtl.write(layout.jtl(folder), label, micros, start, span, (int) span, medianUs, 0,
+                        seed + trial);
+            }
+            interrupted |= !status.equals("completed");
             scenarios.append(trial == 1 ? "" : ",").append(String.format("{\"name\": \"%s\", \"scenario\": "
-                    + "\"direct-1k\", \"trial\": %d, \"startEpochMs\": %d, \"endEpochMs\": %d, \"warmupSeconds\": 1.0}",
-                    folder, trial, start, start + 8_000));
+                    + "\"direct-1k\", \"trial\": %d, \"status\": \"%s\", \"startEpochMs\": %d, \"endEpochMs\": %d, "
+                    + "\"warmupSeconds\": 1.0}", folder, trial, status, status.equals("not run") ? 0 : start,
+                    status.equals("not run") ? 0 : start + span));
             start += 10_000;
         }
-        Files.writeString(layout.runJson(), "{\"status\": \"completed\", \"scenarios\": [" + scenarios + "]}");
+        Files.writeString(layout.runJson(), "{\"status\": \"" + (interrupted ? "interrupted" : "completed")
+                + "\", \"scenarios\": [" + scenarios + "]}");
         return root;
     }
 
@@ -171,6 +190,8 @@ class CompareCommandTest {
         cases.add(new String[] {"compare", dir.resolve("nowhere").toString(), news.toString()});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "p98=+1%"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "p99=ten"});
+        cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "tps=+5%"});
+        cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "p50=+10%,p50=+1ms"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--fail-on", "tps=-5ms"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--confidence", "1.5"});
         cases.add(new String[] {"compare", base.toString(), news.toString(), "--confidence", "high"});
@@ -180,6 +201,10 @@ class CompareCommandTest {
             "stress compare: BASE " + dir.resolve("nowhere") + " does not exist",
             "stress compare: Invalid value for option '--fail-on': 'p98=+1%': 'p98' is not a figure",
             "stress compare: Invalid value for option '--fail-on': 'p99=ten': 'ten' is not a limit",
+            "stress compare: Invalid value for option '--fail-on': 'tps=+5%': a limit is how far TPS may "
+                + "move for the worse, and TPS gets worse going down: write tps=-5% (or tps=5%)",
+            "stress compare: Invalid value for option '--fail-on': 'p50=+10%,p50=+1ms': p50 is given twice "
+                + "('p50=+10%' and 'p50=+1ms'): give each figure once",
             "stress compare: Invalid value for option '--fail-on': 'tps=-5ms': TPS takes a limit in %, not 'ms'",
             "stress compare: Invalid value for option '--confidence': 1.5",
             "stress compare: Invalid value for option '--confidence': 'high' is not a share (e.g. 0.95)",
@@ -208,5 +233,123 @@ class CompareCommandTest {
                 + "direct-1k; NEW: hop-1k, hop-100k)");
         assertThat(out).doesNotExist();
         assertThat(Files.readString(base.resolve("run.json"), StandardCharsets.UTF_8)).contains("direct-1k-trial-2");
+    }
+
+    @Test
+    void helpPrintsNoPicocliWarning() {
+        // picocli's own warnings (a '%' it cannot format) go to System.err, not to the command's writers
+        java.io.PrintStream systemErr = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try {
+            System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+            for (String command : picocli.CommandLine.class.cast(io.dubbostress.cli.StressCommand.commandLine())
+                    .getSubcommands().keySet()) {
+                Cli help = Cli.run(command, "--help");
+                assertThat(help.exit).as(command).isZero();
+                assertThat(help.out).as(command).contains("Usage: stress " + command);
+            }
+        } finally {
+            System.setErr(systemErr);
+        }
+        assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
+        assertThat(Cli.run("compare", "--help").out.replaceAll("\\s+", " ")).contains("tps=-5%,errors=+0.5%",
+                "A sign in the better direction (tps=+5%) and a figure given twice are refused");
+    }
+
+    @Test
+    void aRunComparedWithItselfIsSaid() throws IOException {
+        Path out = dir.resolve("itself");
+        Cli r = Cli.run("compare", base.toString(), base.toString(), "--out", out.toString(), "--quiet");
+        assertThat(r.exit).as(r.toString()).isZero();
+        assertThat(json(out.resolve("compare.json")).get("warnings").get(0).asText()).isEqualTo("BASE and NEW read "
+                + "the same JTL (" + base + "/scenarios/direct-1k-trial-1, " + base + "/scenarios/direct-1k-trial-2): a "
+                + "run compared with itself shows no change by construction, which says nothing about a change");
+        // one trial of it by another name is the same file
+        Path trial = base.resolve("scenarios/./direct-1k-trial-2/results.jtl");
+        Cli one = Cli.run("compare", news.toString(), base + "," + trial, "--out", dir.resolve("itself-2").toString(),
+                "--quiet");
+        assertThat(one.exit).as(one.toString()).isZero();
+        assertThat(json(dir.resolve("itself-2/compare.json")).get("warnings").toString())
+                .doesNotContain("the same JTL");
+        Cli both = Cli.run("compare", trial.toString(), base.toString(), "--out", dir.resolve("itself-3").toString(),
+                "--quiet");
+        assertThat(json(dir.resolve("itself-3/compare.json")).get("warnings").get(0).asText())
+                .startsWith("BASE and NEW read the same JTL (" + base + "/scenarios/direct-1k-trial-2)");
+        assertThat(both.exit).as(both.toString()).isZero();
+    }
+
+    @Test
+    void trialJtlsGivenAsFilesAreTheTrialsOfTheirRun() throws IOException {
+        // labelled as the shipped plans label their samplers ("direct"): the name comes from the trial's folder
+        Path b = run("files-base", 420, 1, "direct", true, "completed", "completed");
+        Path n = run("files-new", 420 * 1.3, 100, "direct", true, "completed", "completed");
+        String baseFiles = b.resolve("scenarios/direct-1k-trial-1/results.jtl") + ","
+                + b.resolve("scenarios/direct-1k-trial-2/results.jtl");
+        String newFiles = n.resolve("scenarios/direct-1k-trial-1/results.jtl") + ","
+                + n.resolve("scenarios/direct-1k-trial-2/results.jtl");
+        Cli files = Cli.run("compare", baseFiles, newFiles, "--out", dir.resolve("files").toString(), "--quiet");
+        Cli folders = Cli.run("compare", b.toString(), n.toString(), "--out", dir.resolve("folders").toString(),
+                "--quiet");
+        assertThat(files.exit).as(files.toString()).isZero();
+        assertThat(folders.exit).as(folders.toString()).isZero();
+        JsonNode fromFiles = json(dir.resolve("files/compare.json")).get("scenarios");
+        JsonNode fromFolders = json(dir.resolve("folders/compare.json")).get("scenarios");
+        assertThat(fromFiles).hasSize(1);
+        assertThat(fromFiles.get(0).get("name").asText()).isEqualTo("direct-1k");
+        assertThat(fromFiles.get(0).get("base")).hasSize(2);
+        assertThat(fromFiles.get(0).get("new")).hasSize(2);
+        // read as their run reads them: run.json's warm-up, the same steady samples and figures as the folders give
+        for (int t = 0; t < 2; t++) {
+            assertThat(fromFiles.get(0).get("base").get(t).get("samples"))
+                    .isEqualTo(fromFolders.get(0).get("base").get(t).get("samples"));
+        }
+        assertThat(figure(fromFiles.get(0), "p50").get("baseTrials"))
+                .isEqualTo(figure(fromFolders.get(0), "p50").get("baseTrials"));
+        assertThat(figure(fromFiles.get(0), "p50").get("verdict").asText()).isEqualTo("slower");
+    }
+
+    @Test
+    void anInterruptedRunsFinishedTrialsAreCompared() throws IOException {
+        // stress run --repeat 3 stopped in its second trial: run.json says completed, interrupted, not run
+        Path cut = run("interrupted", 420 * 1.3, 200, "direct-1k", true, "completed", "interrupted", "not run");
+        Path out = dir.resolve("cut");
+        Cli r = Cli.run("compare", base.toString(), cut.toString(), "--out", out.toString(), "--quiet");
+        assertThat(r.exit).as(r.toString()).isZero();
+        JsonNode c = json(out.resolve("compare.json"));
+        JsonNode scenario = c.get("scenarios").get(0);
+        assertThat(scenario.get("status").asText()).isEqualTo("compared");
+        assertThat(scenario.get("new")).hasSize(1);
+        assertThat(scenario.get("new").get(0).get("source").asText()).endsWith("direct-1k-trial-1");
+        assertThat(figure(scenario, "p50").get("verdict").asText()).isEqualTo("slower");
+        assertThat(c.get("warnings").toString()).contains("NEW " + cut + ": trials the run did not finish are left "
+                + "out, the finished ones compared: direct-1k-trial-2 (interrupted), direct-1k-trial-3 (not run)");
+        // stopped in its first trial: nothing finished, the interrupted trial is what there is, and it says so
+        Path early = run("interrupted-early", 420 * 1.3, 300, "direct-1k", true, "interrupted", "not run");
+        Cli e = Cli.run("compare", base.toString(), early.toString(), "--out", dir.resolve("cut-early").toString(),
+                "--quiet");
+        JsonNode ce = json(dir.resolve("cut-early/compare.json"));
+        assertThat(ce.get("warnings").toString()).contains(early + ": direct-1k-trial-1 was interrupted: its figures"
+                + " are of the part that ran");
+        // its not-run trial is left out as well: the interrupted one is compared
+        assertThat(e.exit).as(e.toString()).isZero();
+        assertThat(ce.get("scenarios").get(0).get("new")).hasSize(1);
+    }
+
+    @Test
+    void millisecondsAgainstMicrosecondsIsSaid() throws IOException {
+        Path ms = run("millis", 1_800, 400, "direct-1k", false, "completed", "completed");
+        Path us = run("micros", 1_800, 500, "direct-1k", true, "completed", "completed");
+        Path out = dir.resolve("units");
+        Cli r = Cli.run("compare", ms.toString(), us.toString(), "--out", out.toString(), "--quiet");
+        assertThat(r.exit).as(r.toString()).isZero();
+        JsonNode c = json(out.resolve("compare.json"));
+        assertThat(c.get("scenarios").get(0).get("unit").asText()).isEqualTo("ms");
+        assertThat(c.get("warnings").toString()).contains("direct-1k: BASE has JMeter's whole milliseconds only (no "
+                + "elapsed_us), the other trials microseconds: every latency is compared in milliseconds");
+        Cli same = Cli.run("compare", us.toString(), us.toString(), "--out", dir.resolve("units-2").toString(),
+                "--quiet");
+        assertThat(json(dir.resolve("units-2/compare.json")).get("warnings").toString())
+                .doesNotContain("whole milliseconds");
+        assertThat(same.exit).isZero();
     }
 }

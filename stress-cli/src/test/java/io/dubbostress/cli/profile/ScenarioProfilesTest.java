@@ -73,6 +73,9 @@ class ScenarioProfilesTest {
             long before = cpuNs(lastSplit(burner.logText()));
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
                     .until(() -> cpuNs(lastSplit(burner.logText())) - before >= 2_000_000_000L);
+            // a second, simple count of its open files while it is profiled: ls's, perf_events' own apart (the
+            // burner opens none meanwhile; async-profiler's perf_events hold one per thread)
+            long[] fds = lsFds(burner.pid());
             profiles.close();
             long[] split = lastSplit(burner.logText());
 
@@ -97,11 +100,17 @@ class ScenarioProfilesTest {
                     hot + cold, measured).isBetween(measured - 0.1, measured + 0.1);
             // the main thread burns all the time: most of the JVM's samples are in its two methods
             assertThat((double) (hot + cold) / profile.cpu().weight()).isGreaterThan(0.5);
+            assertThat(target.fdsAtStop).as("open files at the stop against ls's %d, less %d of perf_events",
+                    fds[0] + fds[1], fds[1]).isBetween((int) fds[0] - 2, (int) fds[0] + 2);
+            System.out.printf("open files while profiled (%s): ls %d, of them perf_events' %d; capture %d -> %d%n",
+                    profile.cpuEngine(), fds[0] + fds[1], fds[1], target.fdsAtStart, target.fdsAtStop);
             if (!kernelFrames) {
                 assertThat(profile.cpuEngine()).as("--profile's CPU timer").isEqualTo("ctimer");
             } else if (perfEventsAllowed()) {
                 assertThat(profile.cpuEngine()).as("--profile-kernel as root or with perf_event_paranoid <= 1")
                         .isEqualTo("perf_events");
+                // the case that matters: perf_events' descriptors were there, and are not counted as open files
+                assertThat(fds[1]).as("perf_events' descriptors, one per thread").isGreaterThan(2);
             } else {
                 assertThat(profile.cpuEngine()).as("--profile-kernel where perf_events is not allowed")
                         .isIn("ctimer", "itimer");
@@ -281,6 +290,25 @@ class ScenarioProfilesTest {
     }
 
     /** The ExecutionSample events {@code jfr print} shows with {@code frame} in their stack. */
+    /** {others, perf_events'}: the descriptors {@code ls -l /proc/<pid>/fd} lists, by what they link to. */
+    private static long[] lsFds(long pid) throws IOException, InterruptedException {
+        Process ls = new ProcessBuilder("ls", "-l", "/proc/" + pid + "/fd").redirectErrorStream(true).start();
+        String text = new String(ls.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(ls.waitFor()).as(text).isZero();
+        long others = 0;
+        long perf = 0;
+        for (String line : text.split("\n")) {
+            if (line.contains(" -> ")) {
+                if (line.endsWith("anon_inode:[perf_event]")) {
+                    perf++;
+                } else {
+                    others++;
+                }
+            }
+        }
+        return new long[] {others, perf};
+    }
+
     private static long jfrToolCount(Path file, String frame) throws IOException, InterruptedException {
         Path jfr = ChildJvm.javaExecutable().resolveSibling("jfr");
         Path out = file.resolveSibling(file.getFileName() + ".txt");

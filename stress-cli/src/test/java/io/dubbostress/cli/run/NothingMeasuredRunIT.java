@@ -30,13 +30,15 @@ class NothingMeasuredRunIT {
     static ChildJvm capacity;
     static int warmupOnlyExit;
     static int capacityExit;
+    static String nothing;
 
     @BeforeAll
     static void runBoth() {
-        String nothing = "127.0.0.1:" + FreePort.find();
+        nothing = "127.0.0.1:" + FreePort.find();
+        // --profile too: the provider, given by address, is not the run's to profile, and its row says so
         warmupOnly = StressCli.start(dir.resolve("warmup-only.out"), "run", "--scenarios", "direct-1k",
                 "--duration", "3s", "--threads", "1", "--rate", "0.001", "--provider", nothing, "--no-dashboard",
-                "--out", dir.resolve("warmup-only").toString());
+                "--profile", "--out", dir.resolve("warmup-only").toString());
         capacity = StressCli.start(dir.resolve("capacity.out"), "run", "--scenarios", "direct-1k", "--duration", "3s",
                 "--threads", "2", "--find-max-rate", "--slo", "p50=5s,errors=100%", "--rate", "20",
                 "--search-trials", "1", "--provider", nothing, "--no-dashboard", "--out",
@@ -81,6 +83,29 @@ class NothingMeasuredRunIT {
         assertThat(Files.readString(run.resolve("report.md"))).contains("| direct-1k | failed | 0 | - | - |");
         assertThat(warmupOnly.logText()).contains("stress run: failed: direct-1k: ").contains("no steady-state sample:"
                 + " its 2 sample(s) all started in the warm-up");
+    }
+
+    @Test
+    void aProviderGivenByAddressHasAProfileRowSayingItIsNotProfiled() throws Exception {
+        Path run = dir.resolve("warmup-only");
+        String why = "not profiled: given by address (--provider " + nothing + "), not a JVM this run started and may"
+                + " attach to";
+        JsonNode capture = new ObjectMapper().readTree(run.resolve("scenarios/direct-1k/profiles/capture.json")
+                .toFile());
+        assertThat(capture.get("services").toString()).as(capture.toString()).contains("\"service\":\"provider\"",
+                why);
+        JsonNode report = new ObjectMapper().readTree(run.resolve("report.json").toFile());
+        JsonNode provider = null;
+        for (JsonNode service : report.at("/profiles/scenarios/0/services")) {
+            if (service.get("service").asText().equals("provider")) {
+                provider = service;
+            }
+        }
+        assertThat(provider).as(report.at("/profiles").toString()).isNotNull();
+        assertThat(provider.get("status").asText()).isEqualTo("missing");
+        assertThat(provider.get("missing").asText()).isEqualTo(why);
+        assertThat(Files.readString(run.resolve("report.md"))).contains("| direct-1k | provider | - |")
+                .contains("| " + why + " |");
     }
 
     @Test

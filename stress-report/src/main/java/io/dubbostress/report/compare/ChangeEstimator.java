@@ -25,10 +25,20 @@ import java.util.Locale;
  * {@code d +- t(df, (1 + c) / 2) x se} with Welch-Satterthwaite's {@code df}; the verdict is a change when the interval
  * leaves out zero. The minimum detectable effect is {@code (t(df, (1 + c) / 2) + t(df, 0.8)) x se}: a true change that
  * large is detected four times in five. An error share's trial variance is at least that of independent samples with
- * one more failure and one more success ({@code p = (e + 1) / (n + 2)}), and the difference is taken between these
- * adjusted shares (Agresti and Caffo, 2000: the plain difference of rare counts covers too little), so two runs
- * without errors still say how small a rise they could see. No trial's figure is taken as surer than one step of
- * its resolution ({@link #resolution}: one call for TPS, one histogram bucket or JTL unit for a percentile).
+ * one more failure and one more success ({@code p = (e + 1) / (n + 2)}), and the interval is centred on the
+ * difference of these adjusted shares (Agresti and Caffo, 2000: the plain difference of rare counts covers too
+ * little), so two runs without errors still say how small a rise they could see; the change and the difference
+ * shown are NEW - BASE as measured (the adjustment lives in the interval only). No trial's figure is taken as surer
+ * than one step of its resolution ({@link #resolution}: one call for TPS, one histogram bucket or JTL unit for a
+ * percentile).
+ *
+ * <p>Where the data could not have told a change, the verdict is {@code not detectable (why)}, never "no change":
+ * a mean or TPS from fewer than {@link #MIN_SAMPLES} steady samples in a trial, or a TPS over a steady window under
+ * {@link #MIN_STEADY_SECONDS} (too few samples, steady window too short: as a percentile needs ten samples above
+ * it), and an interval holding zero whose smallest detectable change is a doubling or more (for the error share ten
+ * points or more): {@code too few trials} when a side's variance is its trials' own spread (two trials a side, a 4x
+ * slowdown, an interval of [-80 %, +1,500 %]), {@code resolution too coarse} when a trial is known only to one step
+ * of what it is computed from (whole milliseconds), else {@code too noisy}. A gate on such a figure cannot pass.
  *
  * <pre>{@code
  * FigureChange p99 = ChangeEstimator.estimate(Figure.P99, baseTrials, newTrials, 0.95);
@@ -58,6 +68,20 @@ final class ChangeEstimator {
                     changeUnit, null, null, null, null, null, null, FigureChange.NOT_MEASURED, false, null, null,
                     missing);
         }
+        String method = method(base.size(), news.size());
+        Shortfall floor = floor(f, base, "BASE");
+        if (floor == null) {
+            floor = floor(f, news, "NEW");
+        }
+        if (floor != null) {
+            // the values are shown, and what they differ by; no interval, no verdict: too little to tell
+            Double b = combined(baseValues, f.relative());
+            Double n = combined(newValues, f.relative());
+            Double change = f.relative() ? (b > 0 ? 100 * (n / b - 1) : null) : n - b;
+            return new FigureChange(f.key(), f.title(), unit, b, n, baseValues, newValues, finite(change),
+                    changeUnit, null, null, null, n - b, null, null, FigureChange.notDetectable(floor.cause()), false,
+                    method, null, floor.reason());
+        }
         boolean log = f.relative() && positive(base, f) && positive(news, f);
         Side b = side(base, f, log);
         Side n = side(news, f, log);
@@ -75,6 +99,7 @@ final class ChangeEstimator {
         Double low;
         Double high;
         Double mde;
+        Double difference = raw.estimate;
         String reason = null;
         if (log) {
             change = percent(interval.estimate);
@@ -89,23 +114,100 @@ final class ChangeEstimator {
             mde = null;
             reason = "a value of 0: the change is judged on the difference, not the ratio";
         } else {
-            change = interval.estimate;
+            // the error share: the change is NEW - BASE as measured; the Agresti-Caffo adjustment (one more failure
+            // and one more success per trial) moves the interval only
+            change = combined(newValues, false) - combined(baseValues, false);
+            difference = change;
             low = interval.low;
             high = interval.high;
             mde = interval.mde;
         }
-        String method = base.size() == 1 && news.size() == 1
-                ? "block bootstrap within each trial (one trial per side: run-to-run noise not measured)"
-                : String.format(Locale.ROOT, "between trials (BASE %d, NEW %d), at least the noise within them",
-                        base.size(), news.size());
-        if (base.size() == 1 ^ news.size() == 1) {
-            method += base.size() == 1 ? "; BASE has one trial: its run-to-run noise not measured"
-                    : "; NEW has one trial: its run-to-run noise not measured";
+        if (FigureChange.NO_CHANGE.equals(verdict) && blind(f, log, interval.mde)) {
+            // "no change" would read as "the same": the data could not have told even a large change
+            boolean trials = b.fromSpread() || n.fromSpread();
+            boolean coarse = !trials && (b.atResolution() || n.atResolution());
+            verdict = FigureChange.notDetectable(trials ? "too few trials" : coarse ? "resolution too coarse"
+                    : "too noisy");
+            reason = String.format(Locale.ROOT, "the smallest detectable change is %s: this comparison could not "
+                    + "tell %s; %s", f.relative() ? String.format(Locale.ROOT, "%+,.0f %%", mde)
+                    : String.format(Locale.ROOT, "%.1f pp", mde), blindness(f),
+                    trials ? String.format(Locale.ROOT, "BASE %d and NEW %d trial(s) differ among themselves so "
+                            + "much that their spread, with few degrees of freedom (%.1f), makes the interval wide: "
+                            + "more trials (stress run --repeat 5) or several runs a side narrow it", base.size(),
+                            news.size(), interval.df)
+                            : coarse ? "the figure is known to one step of what it is computed from (a JTL in whole "
+                                    + "milliseconds, a few calls): microsecond JTLs (elapsed_us) or more calls narrow it"
+                            : "longer runs or more trials (stress run --repeat) narrow it");
         }
         return new FigureChange(f.key(), f.title(), unit, combined(baseValues, f.relative()),
                 combined(newValues, f.relative()), baseValues, newValues, change, changeUnit, low, high, mde,
-                raw.estimate, raw.low, raw.high, verdict, worse, method,
+                difference, raw.low, raw.high, verdict, worse, method,
                 Double.isInfinite(interval.df) ? null : round(interval.df), reason);
+    }
+
+    /** Samples each trial needs for its mean or TPS to be compared: p50's floor (ten on either side of it). */
+    static final int MIN_SAMPLES = 20;
+    /** The shortest steady window a trial's TPS is compared over. */
+    static final double MIN_STEADY_SECONDS = 1.0;
+    /** The smallest detectable change above which "no change" says nothing: a doubling (or a halving) of a ratio. */
+    static final double BLIND_RATIO = Math.log(2);
+    /** Likewise for the error share: ten more failures in a hundred calls. */
+    static final double BLIND_POINTS = 10;
+
+    /** Why a figure's change cannot be told at all: its short cause and the numbers. */
+    record Shortfall(String cause, String reason) {
+    }
+
+    /**
+     * A trial too small for its mean or TPS to be compared (as a percentile needs ten samples above it): fewer than
+     * {@link #MIN_SAMPLES} steady samples, or for TPS a steady window under {@link #MIN_STEADY_SECONDS} (a few calls
+     * after a slow connect made a TPS of thousands "faster +22,000 %"). Null when every trial has enough.
+     */
+    private static Shortfall floor(Figure f, List<TrialFigures> trials, String side) {
+        if (f != Figure.MEAN && f != Figure.TPS) {
+            return null;
+        }
+        for (int i = 0; i < trials.size(); i++) {
+            TrialFigures t = trials.get(i);
+            String which = side + (trials.size() > 1 ? " trial " + (i + 1) : "");
+            if (t.samples() < MIN_SAMPLES) {
+                return new Shortfall("too few samples", String.format(Locale.ROOT, "%s has %,d steady sample(s): "
+                        + "the %s needs %d in every trial", which, t.samples(), f.title(), MIN_SAMPLES));
+            }
+            if (f == Figure.TPS && t.steadySeconds() < MIN_STEADY_SECONDS) {
+                return new Shortfall("steady window too short", String.format(Locale.ROOT, "%s's steady window is "
+                        + "%.3f s: TPS needs %.0f s in every trial", which, t.steadySeconds(), MIN_STEADY_SECONDS));
+            }
+        }
+        return null;
+    }
+
+    /** Whether the smallest detectable change (on the comparison's scale) is so large that no change says nothing. */
+    private static boolean blind(Figure f, boolean log, double mde) {
+        if (log) {
+            return mde >= BLIND_RATIO;
+        }
+        return f == Figure.ERRORS && mde >= BLIND_POINTS;
+    }
+
+    private static String blindness(Figure f) {
+        return switch (f.kind()) {
+            case THROUGHPUT -> "a halving of TPS";
+            case ERROR_RATE -> "ten more failures in a hundred calls";
+            default -> "a doubling of the " + f.title();
+        };
+    }
+
+    private static String method(int base, int news) {
+        String method = base == 1 && news == 1
+                ? "block bootstrap within each trial (one trial per side: run-to-run noise not measured)"
+                : String.format(Locale.ROOT, "between trials (BASE %d, NEW %d), at least the noise within them",
+                        base, news);
+        if (base == 1 ^ news == 1) {
+            method += base == 1 ? "; BASE has one trial: its run-to-run noise not measured"
+                    : "; NEW has one trial: its run-to-run noise not measured";
+        }
+        return method;
     }
 
     /** Why a side cannot give the figure, or null. */
@@ -137,8 +239,12 @@ final class ChangeEstimator {
         return true;
     }
 
-    /** A side on the comparison's scale: its value, the variance of that value, and its degrees of freedom. */
-    record Side(double mean, double variance, double df) {
+    /**
+     * A side on the comparison's scale: its value, the variance of that value, its degrees of freedom, whether that
+     * variance is its trials' own spread (run-to-run noise, {@code k - 1} degrees of freedom), and whether it is a
+     * trial's resolution ({@link #resolution}) rather than its noise.
+     */
+    record Side(double mean, double variance, double df, boolean fromSpread, boolean atResolution) {
     }
 
     static Side side(List<TrialFigures> trials, Figure f, boolean log) {
@@ -146,13 +252,16 @@ final class ChangeEstimator {
         double[] y = new double[k];
         double within = 0;
         double blocksDf = 0;
+        boolean atResolution = false;
         for (int t = 0; t < k; t++) {
             TrialFigures trial = trials.get(t);
             // the error share: Agresti and Caffo's adjustment, one more failure and one more success per trial
             y[t] = f == Figure.ERRORS ? 100 * (trial.errors() + 1.0) / (trial.samples() + 2.0)
                     : log ? Math.log(trial.point(f)) : trial.point(f);
             double floor = resolution(f, trial, log);
-            double v = Math.max(variance(trial.replicates(f), log) * trial.varianceFactor(), floor * floor);
+            double noise = variance(trial.replicates(f), log) * trial.varianceFactor();
+            atResolution |= floor * floor > noise;
+            double v = Math.max(noise, floor * floor);
             if (f == Figure.ERRORS) {
                 double p = (trial.errors() + 1.0) / (trial.samples() + 2.0);
                 v = Math.max(v, 1e4 * p * (1 - p) / Math.max(1, trial.samples()));
@@ -163,14 +272,15 @@ final class ChangeEstimator {
         within /= k;
         double mean = mean(y);
         if (k == 1) {
-            return new Side(mean, within, blocksDf);
+            return new Side(mean, within, blocksDf, false, atResolution);
         }
         double spread = 0;
         for (double v : y) {
             spread += (v - mean) * (v - mean);
         }
         spread /= k - 1;
-        return spread > within ? new Side(mean, spread / k, k - 1) : new Side(mean, within / k, blocksDf);
+        return spread > within ? new Side(mean, spread / k, k - 1, true, false)
+                : new Side(mean, within / k, blocksDf, false, atResolution);
     }
 
     /**

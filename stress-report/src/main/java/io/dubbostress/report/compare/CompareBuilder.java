@@ -10,6 +10,7 @@ import io.dubbostress.report.ReportException;
 import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
 import io.dubbostress.report.run.RunLayout;
+import io.dubbostress.report.run.ScenarioStatus;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,6 +130,11 @@ public final class CompareBuilder {
         }
         // only now, so that bad input stays one line
         progress.accept("read BASE: " + count(baseTrials) + "; NEW: " + count(newTrials));
+        List<String> shared = shared(baseTrials, newTrials);
+        if (!shared.isEmpty()) {
+            warnings.add(0, "BASE and NEW read the same JTL (" + String.join(", ", shared) + "): a run compared with "
+                    + "itself shows no change by construction, which says nothing about a change");
+        }
         if (!onlyInBase.isEmpty()) {
             warnings.add("only in BASE, not compared: " + String.join(", ", onlyInBase));
         }
@@ -158,6 +164,22 @@ public final class CompareBuilder {
         boolean micros = base.stream().allMatch(r -> r.result.stats().unit().micros() == 1)
                 && news.stream().allMatch(r -> r.result.stats().unit().micros() == 1);
         String unit = micros ? "us" : "ms";
+        List<String> coarse = new ArrayList<>();
+        for (String side : new String[] {"BASE", "NEW"}) {
+            String which = coarse(side, side.equals("BASE") ? base : news);
+            if (which != null) {
+                coarse.add(which);
+            }
+        }
+        boolean someMicros = base.stream().anyMatch(r -> r.result.stats().unit().micros() == 1)
+                || news.stream().anyMatch(r -> r.result.stats().unit().micros() == 1);
+        if (someMicros && !coarse.isEmpty()) {
+            // a millisecond side against a microsecond one: the figures are not of one resolution
+            warnings.add(name + ": " + String.join(" and ", coarse) + " JMeter's whole milliseconds only (no "
+                    + "elapsed_us), the other trials microseconds: every latency is compared in milliseconds, and a "
+                    + "difference within about 1 ms may be the units' (JMeter's elapsed counts whole ms), not the "
+                    + "service's; record both sides with the same sampler to compare in microseconds");
+        }
         if (failed != null) {
             warnings.add(name + ": not compared: " + failed);
             List<FigureChange> none = new ArrayList<>();
@@ -196,6 +218,32 @@ public final class CompareBuilder {
         }
         return new ScenarioComparison(name, "compared", null, unit, trials(base, baseFigures),
                 trials(news, newFigures), figures);
+    }
+
+    /** "BASE has" when every trial of the side has only JMeter's millisecond elapsed, "BASE trial 2 has" for one. */
+    private static String coarse(String side, List<Read> trials) {
+        List<String> which = new ArrayList<>();
+        for (int i = 0; i < trials.size(); i++) {
+            if (trials.get(i).result.stats().unit().micros() != 1) {
+                which.add(String.valueOf(i + 1));
+            }
+        }
+        if (which.isEmpty()) {
+            return null;
+        }
+        return which.size() == trials.size() ? side + " has" : side + " trial(s) " + String.join(", ", which)
+                + " have";
+    }
+
+    /** The JTLs both sides read (the same file by any name). */
+    private static List<String> shared(Map<String, List<Read>> base, Map<String, List<Read>> news) {
+        Map<Path, String> baseFiles = new LinkedHashMap<>();
+        base.values().forEach(reads -> reads.stream().filter(r -> r.jtl != null)
+                .forEach(r -> baseFiles.put(realPath(r.jtl), r.source)));
+        List<String> shared = new ArrayList<>();
+        news.values().forEach(reads -> reads.stream().filter(r -> r.jtl != null && baseFiles.containsKey(
+                realPath(r.jtl))).forEach(r -> shared.add(r.source)));
+        return shared.stream().distinct().toList();
     }
 
     private static String count(Map<String, List<Read>> trials) {
@@ -279,33 +327,124 @@ public final class CompareBuilder {
             if (!Files.exists(input)) {
                 throw new ReportException(side + " " + input + " does not exist");
             }
-            ReportBuilder builder = new ReportBuilder().withoutServerFigures().warmupMs(warmupMs);
             if (Files.isDirectory(input)) {
                 if (!RunFolder.isRunFolder(input)) {
                     throw new ReportException(side + " " + input + " is a folder but not a run folder (no run.json, no "
                             + "scenarios/)");
                 }
-                Report report = builder.build(List.of(input));
-                report.warnings().forEach(w -> warnings.add(side + " " + input + ": " + w));
-                Map<String, Path> jtls = new LinkedHashMap<>();
-                RunFolder.read(input).scenarios().forEach(plan -> jtls.put(plan.name(), plan.jtl()));
-                for (ScenarioResult result : report.scenarios()) {
-                    String scenario = RunLayout.scenarioOf(result.name());
-                    scenarios.computeIfAbsent(scenario, k -> new ArrayList<>()).add(new Read(scenario,
-                            input + "/" + RunLayout.SCENARIOS + "/" + result.name(), result, jtls.get(result.name()),
-                            null));
-                }
-            } else {
-                Report report = builder.build(List.of(input));
-                report.warnings().forEach(w -> warnings.add(side + " " + input + ": " + w));
-                boolean labels = report.scenarios().size() > 1;
-                for (ScenarioResult result : report.scenarios()) {
-                    String label = labels ? result.stats().labels().get(0) : null;
-                    scenarios.computeIfAbsent(result.name(), k -> new ArrayList<>()).add(new Read(result.name(),
-                            input + (labels ? " (label '" + label + "')" : ""), result, input, label));
-                }
+                readRun(side, input, null, scenarios, warnings);
+                continue;
+            }
+            Path run = runOf(input);
+            if (run != null) {
+                // a trial's JTL given as a file: read as its run reads it (run.json's window and warm-up), a trial
+                // of its scenario
+                readRun(side, run, input, scenarios, warnings);
+                continue;
+            }
+            Report report = new ReportBuilder().withoutServerFigures().warmupMs(warmupMs).build(List.of(input));
+            report.warnings().forEach(w -> warnings.add(side + " " + input + ": " + w));
+            boolean labels = report.scenarios().size() > 1;
+            for (ScenarioResult result : report.scenarios()) {
+                String label = labels ? result.stats().labels().get(0) : null;
+                // a file named direct-1k-trial-2.jtl is a trial of direct-1k
+                String scenario = RunLayout.scenarioOf(result.name());
+                scenarios.computeIfAbsent(scenario, k -> new ArrayList<>()).add(new Read(scenario,
+                        input + (labels ? " (label '" + label + "')" : ""), result, input, label));
             }
         }
         return scenarios;
+    }
+
+    /**
+     * The scenarios of a run folder, each trial of a {@code --repeat} run a trial of its scenario; only the one whose
+     * JTL is {@code onlyJtl} when that is given. A trial the run did not finish is left out, said in a warning, when
+     * its scenario has one that got further: never run (nothing to read) beside one that ran, interrupted (cut short:
+     * its window is not the others') beside a finished one; so an interrupted run's finished trials are compared.
+     */
+    private void readRun(String side, Path input, Path onlyJtl, Map<String, List<Read>> scenarios,
+                         List<String> warnings) {
+        Report report = new ReportBuilder().withoutServerFigures().warmupMs(warmupMs).build(List.of(input));
+        RunFolder folder = RunFolder.read(input);
+        Map<String, Path> jtls = new LinkedHashMap<>();
+        folder.scenarios().forEach(plan -> jtls.put(plan.name(), plan.jtl()));
+        Map<String, ScenarioStatus> status = new LinkedHashMap<>();
+        if (folder.manifest() != null) {
+            folder.manifest().scenarios.forEach(r -> status.put(r.name.trim(), r.status));
+        }
+        Path only = onlyJtl == null ? null : realPath(onlyJtl);
+        List<ScenarioResult> results = report.scenarios().stream()
+                .filter(r -> only == null || jtls.get(r.name()) != null && only.equals(realPath(jtls.get(r.name()))))
+                .toList();
+        // per scenario, the most any of its trials got to: a result, a part, nothing
+        Map<String, Integer> best = new LinkedHashMap<>();
+        for (ScenarioResult result : results) {
+            best.merge(RunLayout.scenarioOf(result.name()), reached(status.get(result.name())), Math::max);
+        }
+        report.warnings().forEach(w -> warnings.add(side + " " + input + ": " + w));
+        List<String> leftOut = new ArrayList<>();
+        for (ScenarioResult result : results) {
+            String scenario = RunLayout.scenarioOf(result.name());
+            ScenarioStatus s = status.getOrDefault(result.name(), ScenarioStatus.COMPLETED);
+            if (reached(s) < best.get(scenario)) {
+                leftOut.add(result.name() + " (" + s.text() + ")");
+                continue;
+            }
+            if (s == ScenarioStatus.INTERRUPTED) {
+                warnings.add(side + " " + input + ": " + result.name() + " was interrupted: its figures are of the "
+                        + "part that ran");
+            }
+            scenarios.computeIfAbsent(scenario, k -> new ArrayList<>()).add(new Read(scenario,
+                    input + "/" + RunLayout.SCENARIOS + "/" + result.name(), result, jtls.get(result.name()), null));
+        }
+        if (!leftOut.isEmpty()) {
+            warnings.add(side + " " + input + ": trials the run did not finish are left out, the finished ones "
+                    + "compared: " + String.join(", ", leftOut));
+        }
+    }
+
+    /**
+     * How far a trial got by its run.json status: 2 a result (completed, failed: a failure is a result; no run.json:
+     * the JTL is what there is), 1 a part (interrupted, or still running), 0 nothing (never run).
+     */
+    private static int reached(ScenarioStatus status) {
+        if (status == null) {
+            return 2;
+        }
+        return switch (status) {
+            case NOT_RUN, PENDING -> 0;
+            case INTERRUPTED, RUNNING -> 1;
+            default -> 2;
+        };
+    }
+
+    /**
+     * The run folder whose {@code scenarios/<name>/} holds {@code jtl} as a scenario's JTL, or null for a JTL of no
+     * run.
+     */
+    private static Path runOf(Path jtl) {
+        Path folder = jtl.toAbsolutePath().getParent();
+        Path scenariosDir = folder == null ? null : folder.getParent();
+        Path root = scenariosDir == null ? null : scenariosDir.getParent();
+        if (root == null || !RunLayout.SCENARIOS.equals(String.valueOf(scenariosDir.getFileName()))
+                || !Files.isRegularFile(root.resolve(RunLayout.RUN_JSON))) {
+            return null;
+        }
+        Path real = realPath(jtl);
+        for (RunFolder.ScenarioPlan plan : RunFolder.read(root).scenarios()) {
+            if (real.equals(realPath(plan.jtl()))) {
+                return root;
+            }
+        }
+        return null;
+    }
+
+    /** The file itself (links resolved), to tell two names of one file apart from two files. */
+    static Path realPath(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (java.io.IOException e) {
+            return file.toAbsolutePath().normalize();
+        }
     }
 }

@@ -23,8 +23,8 @@ final class ComparisonMarkdown {
     static String render(Comparison c) {
         StringBuilder out = new StringBuilder();
         out.append("# dubbo-stress comparison\n\n");
-        out.append("BASE: ").append(String.join(", ", c.base())).append("  \n");
-        out.append("NEW: ").append(String.join(", ", c.news())).append("  \n");
+        out.append("BASE: ").append(Table.markdownText(String.join(", ", c.base()))).append("  \n");
+        out.append("NEW: ").append(Table.markdownText(String.join(", ", c.news()))).append("  \n");
         out.append("Generated: ").append(c.generatedAt()).append("\n\n");
         out.append(summary(c)).append("\n\n");
         for (Table table : tables(c)) {
@@ -33,12 +33,12 @@ final class ComparisonMarkdown {
         if (c.gate() != null) {
             out.append("## Gate: --fail-on ").append(c.gate().limits()).append("\n\n");
             out.append(gateLine(c.gate())).append('\n');
-            c.gate().crossed().forEach(line -> out.append("- ").append(line).append('\n'));
+            c.gate().crossed().forEach(line -> out.append("- ").append(Table.markdownText(line)).append('\n'));
             out.append('\n');
         }
         if (!c.warnings().isEmpty()) {
             out.append("## Warnings\n\n");
-            c.warnings().forEach(w -> out.append("- ").append(w).append('\n'));
+            c.warnings().forEach(w -> out.append("- ").append(Table.markdownText(w)).append('\n'));
             out.append('\n');
         }
         return out.toString();
@@ -49,11 +49,14 @@ final class ComparisonMarkdown {
         int worse = 0;
         int better = 0;
         int same = 0;
+        int blind = 0;
         int unmeasured = 0;
         for (ScenarioComparison s : c.scenarios()) {
             for (FigureChange f : s.figures()) {
                 if (!f.measured()) {
                     unmeasured++;
+                } else if (f.notDetectable()) {
+                    blind++;
                 } else if (!f.detected()) {
                     same++;
                 } else if (f.worse()) {
@@ -64,7 +67,8 @@ final class ComparisonMarkdown {
             }
         }
         return String.format(Locale.ROOT, "%d figure(s) worse, %d better, %d without a change detectable at this "
-                + "noise, %d not measured, over %d scenario(s)%s. %s.", worse, better, same, unmeasured,
+                + "noise, %d where no change could have been detected, %d not measured, over %d scenario(s)%s. %s.",
+                worse, better, same, blind, unmeasured,
                 c.scenarios().size(), c.failed().isEmpty() ? "" : " (" + c.failed().size() + " failed)", c.method());
     }
 

@@ -3,7 +3,9 @@ package io.dubbostress.report.compare;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,8 +21,12 @@ import java.util.regex.Pattern;
  * <li>{@code +2ms}, {@code +500us}: the difference of a latency;</li>
  * <li>without a sign, the worse direction: up for latencies and errors, down for TPS.</li>
  * </ul>
- * Every limit applies to every scenario compared. A figure a limit names that a scenario could not measure (a failed
- * scenario, too few samples for the percentile, no due time) cannot pass the gate: it is crossed, with the reason.
+ * A limit is a tolerance <b>in the worse direction</b>: a sign in the better direction ({@code tps=+5%}, which would
+ * fail a run that got faster and pass one that got slower; {@code mean=-10%}) is refused with the sentence that says
+ * how to write it, and so is a figure given twice ({@code p99=+10%,p99=+2ms}), as {@code --slo} refuses a percentile
+ * given twice. Every limit applies to every scenario compared. A figure a limit names that a scenario could not
+ * measure (a failed scenario, too few samples for the percentile, no due time) or whose change this comparison could
+ * not detect ({@code not detectable}: too few trials or samples) cannot pass the gate: it is crossed, with the reason.
  *
  * <pre>{@code
  * FailOn gate = FailOn.parse("p99=+10%,tps=-5%");
@@ -38,8 +44,9 @@ public final class FailOn {
         /** Why {@code change} crosses the limit, or null when it does not. */
         String crossed(String scenario, FigureChange change) {
             String name = scenario + " " + figure.title() + " " + text;
-            if (!change.measured()) {
-                return name + ": cannot be judged: " + change.reason();
+            if (!change.judged()) {
+                return name + ": cannot be judged: " + (change.measured() ? change.verdict() + ": " : "")
+                        + change.reason();
             }
             Double low = relative ? change.low() : change.differenceLow();
             Double high = relative ? change.high() : change.differenceHigh();
@@ -70,6 +77,7 @@ public final class FailOn {
      */
     public static FailOn parse(String text) {
         List<Limit> limits = new ArrayList<>();
+        Map<Figure, String> given = new EnumMap<>(Figure.class);
         for (String part : text.split(",")) {
             String p = part.trim();
             if (p.isEmpty()) {
@@ -96,9 +104,24 @@ public final class FailOn {
             if (unit.equals("pp") && figure.kind() != Figure.Kind.ERROR_RATE) {
                 throw bad(text, figure.title() + " takes a limit in %, not percentage points");
             }
+            String previous = given.put(figure, p);
+            if (previous != null) {
+                throw bad(text, figure.title() + " is given twice ('" + previous + "' and '" + p + "'): give each "
+                        + "figure once");
+            }
             double number = Double.parseDouble(m.group(2));
             double micros = relative ? number : number * (unit.equals("ms") ? 1_000 : unit.equals("s") ? 1_000_000 : 1);
-            boolean up = m.group(1).isEmpty() ? figure.worse(1) : m.group(1).equals("+");
+            boolean worseUp = figure.worse(1);
+            boolean up = m.group(1).isEmpty() ? worseUp : m.group(1).equals("+");
+            if (up != worseUp && number != 0) {
+                // a limit is how far the figure may move for the worse: a sign the other way would gate backwards
+                String worse = (worseUp ? "+" : "-") + m.group(2) + m.group(3);
+                throw bad(text, (p.equals(text.trim()) ? "" : "'" + p + "': ") + "a limit is how far " + figure.title() + " may move for the worse, and "
+                        + figure.title() + " gets worse going " + (worseUp ? "up" : "down") + ": write "
+                        + p.substring(0, eq).trim() + "=" + worse + " (or " + p.substring(0, eq).trim() + "="
+                        + m.group(2) + m.group(3) + ")");
+            }
+            up = worseUp;
             limits.add(new Limit(figure, up ? micros : -micros, relative,
                     (up ? "+" : "-") + m.group(2) + m.group(3)));
         }

@@ -26,7 +26,9 @@ import java.util.List;
  * @param difference NEW - BASE in {@code unit}
  * @param differenceLow  its interval's lower end
  * @param differenceHigh its upper end
- * @param verdict    {@code slower}, {@code faster}, {@code more errors}, {@code fewer errors}, {@code no change}, or
+ * @param verdict    {@code slower}, {@code faster}, {@code more errors}, {@code fewer errors}, {@code no change},
+ *                   {@code not detectable (<why>)} (the data could not have told a change: too few trials, too few
+ *                   samples, a steady window too short, too noisy; {@link #reason} has the numbers), or
  *                   {@code not measured}
  * @param worse      whether the detected change is for the worse (false for no change)
  * @param method     how the interval was made ({@code block bootstrap within each run}, {@code between trials})
@@ -41,15 +43,32 @@ public record FigureChange(String figure, String title, String unit, Double base
 
     /** The verdict when a side has no value or too few samples for the figure. */
     public static final String NOT_MEASURED = "not measured";
-    /** The verdict when the interval holds zero. */
+    /** The verdict when the interval holds zero and the data could have seen a change. */
     public static final String NO_CHANGE = "no change";
+    /** How the verdict starts when the data could not have told a change ({@code not detectable (too few trials)}). */
+    public static final String NOT_DETECTABLE = "not detectable";
+
+    /** {@code not detectable (why)}. */
+    public static String notDetectable(String why) {
+        return NOT_DETECTABLE + " (" + why + ")";
+    }
 
     /** Whether a change was detected (either way). */
     public boolean detected() {
-        return !NO_CHANGE.equals(verdict) && !NOT_MEASURED.equals(verdict);
+        return measured() && !NO_CHANGE.equals(verdict) && !notDetectable();
     }
 
     public boolean measured() {
         return !NOT_MEASURED.equals(verdict);
+    }
+
+    /** Whether the data could not have told a change ({@code not detectable (...)}). */
+    public boolean notDetectable() {
+        return verdict != null && verdict.startsWith(NOT_DETECTABLE);
+    }
+
+    /** Whether a verdict was reached: measured, and a change detected or one ruled out at this noise. */
+    public boolean judged() {
+        return measured() && !notDetectable();
     }
 }

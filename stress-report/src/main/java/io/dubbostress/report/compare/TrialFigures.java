@@ -47,6 +47,7 @@ public final class TrialFigures {
     private final long errors;
     private final LatencyUnit unit;
     private final double reach;
+    private double steadySeconds;
 
     private TrialFigures(long samples, long errors, int segments, long segmentMs, int blockLength, double reach,
                          LatencyUnit unit) {
@@ -126,6 +127,7 @@ public final class TrialFigures {
         }
         TrialFigures figures = new TrialFigures(total, trial.errors(), m, trial.segmentMs(), block, reach,
                 trial.unit());
+        figures.steadySeconds = seconds;
         figures.points.putAll(points);
         for (Figure f : points.keySet()) {
             long have = f.fromDue() ? trial.pacedSamples() : total;
@@ -227,6 +229,11 @@ public final class TrialFigures {
 
     public long errors() {
         return errors;
+    }
+
+    /** The steady window TPS is counted over, seconds. */
+    public double steadySeconds() {
+        return steadySeconds;
     }
 
     public int segments() {

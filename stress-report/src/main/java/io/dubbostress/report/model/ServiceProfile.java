@@ -182,12 +182,24 @@ public final class ServiceProfile {
     }
 
     /**
+     * Allocation samples a figure needs: each stands for some 16 MiB, so the figure from n of them is uncertain by
+     * about 1 / sqrt(n) (20 samples: about 22 %; 6: 40 %).
+     */
+    public static final int MIN_ALLOCATION_SAMPLES = 20;
+
+    /**
      * Bytes allocated per call, estimated from the allocation samples (each weighted by what it stands for); NaN
-     * without a sample: they come every few MiB, so a JVM that allocated less in the window has none, and 0 would be
-     * a wrong figure. NaN too without calls.
+     * with fewer than {@link #MIN_ALLOCATION_SAMPLES} of them: they come every few MiB, so a JVM that allocated less in
+     * the window has none or a handful, and 0, or a figure from 6 samples, would be a wrong or an unsure one (the
+     * count, {@link #allocationSamples()}, is shown instead). NaN too without calls.
      */
     public double allocatedBytesPerCall() {
-        return profile.allocations().stacks() == 0 ? Double.NaN : perCall(profile.allocations().weight());
+        return allocationSamples() < MIN_ALLOCATION_SAMPLES ? Double.NaN : perCall(profile.allocations().weight());
+    }
+
+    /** The allocation samples in the window. */
+    public long allocationSamples() {
+        return profile.allocations().stacks();
     }
 
     /** µs per call that threads waited for a lock another thread held (waits over the threshold); NaN without calls. */

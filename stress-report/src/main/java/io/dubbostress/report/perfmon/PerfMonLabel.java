@@ -94,6 +94,23 @@ public final class PerfMonLabel {
         }
     }
 
+    /**
+     * Whether the label is one the PerfMon collector writes: a host, then one of the agent's metrics ({@code
+     * "localhost CPU"}, {@code "127.0.0.1 Network I/O bytessent"}), the way a PerfMon CSV is told from a JTL.
+     */
+    public static boolean isMetric(String label) {
+        PerfMonLabel parsed = parse(label);
+        if (parsed.host().isEmpty()) {
+            return false;
+        }
+        for (String metric : METRICS) {
+            if (metric.equals(parsed.metric())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static PerfMonLabel parse(String label) {
         String trimmed = label.trim();
         int space = trimmed.indexOf(' ');

@@ -158,9 +158,10 @@ public final class ReportBuilder {
         } else {
             source = jtls.stream().map(Path::toString).collect(Collectors.joining(", "));
         }
-        readLooseJtls(jtls, scenarios, warnings);
+        readLooseJtls(jtls, scenarios, perfMon, warnings);
         if (scenarios.isEmpty()) {
-            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs));
+            throw new ReportException("no scenario in " + (run != null ? run.root() : inputs) + samplesNeeded(run,
+                    perfMon, gcInputs));
         }
         applyRenames(scenarios);
         if (run == null) {
@@ -340,7 +341,24 @@ public final class ReportBuilder {
         }
     }
 
-    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, List<String> warnings) {
+    /**
+     * What to add to "no scenario in ..." when only server metrics or GC logs were given: a report is of the samples,
+     * with these beside them.
+     */
+    private static String samplesNeeded(RunFolder run, PerfMonData perfMon, List<Path> gcInputs) {
+        if (run != null || perfMon.files().isEmpty() && gcInputs.isEmpty()) {
+            return "";
+        }
+        List<String> given = new ArrayList<>();
+        perfMon.files().forEach(f -> given.add(f + " (PerfMon server metrics)"));
+        gcInputs.forEach(f -> given.add(f + " (a GC log)"));
+        return ": " + String.join(", ", given) + (given.size() == 1 ? " is" : " are") + " read beside the samples of a "
+                + "JTL, not instead of them: give the JTL too (stress report results.jtl perfmon.csv), or the run "
+                + "folder" + (perfMon.files().isEmpty() ? "; a GC log alone: stress gc <log>" : "");
+    }
+
+    private void readLooseJtls(List<Path> jtls, List<ScenarioResult> scenarios, PerfMonData perfMon,
+                               List<String> warnings) {
         Map<String, String> taken = new LinkedHashMap<>();
         scenarios.forEach(s -> taken.put(s.name(), String.join(", ", s.sources())));
         Map<Path, Path> read = new LinkedHashMap<>();
@@ -353,6 +371,15 @@ public final class ReportBuilder {
                 continue;
             }
             List<ScenarioResult> fromFile = JtlPass.perLabel(jtl, jtl.toString(), warmupMs);
+            if (!fromFile.isEmpty() && fromFile.stream().allMatch(r -> !r.stats().labels().isEmpty()
+                    && r.stats().labels().stream().allMatch(PerfMonLabel::isMetric))) {
+                // every label a PerfMon metric ("localhost CPU"): the collector's CSV under another name
+                perfMon.read(jtl);
+                warnings.add(jtl + " is a PerfMon CSV (its labels are PerfMon metrics: " + fromFile.stream()
+                        .map(ScenarioResult::name).collect(Collectors.joining(", ")) + "): read as server metrics, "
+                        + "not as samples (a name with 'perfmon' in it says so)");
+                continue;
+            }
             headerless(jtl, jtl.toString(), warnings);
             if (fromFile.size() == 1) {
                 fromFile.get(0).rename(singleScenarioName(jtl, fromFile.get(0).name()));
@@ -461,6 +488,9 @@ public final class ReportBuilder {
                 for (String warning : analysis.warnings()) {
                     warnings.add(shown + ": GC figures not sure: " + warning);
                 }
+                // what the GC row is of: the log's last JVM run (a restart), each copy of a piece once
+                analysis.notes().stream().filter(n -> n.contains(" JVM runs (") || n.contains(" left out: "))
+                        .forEach(n -> warnings.add(shown + ": " + n));
                 HeapTrend trend = HeapTrend.of(analysis.events());
                 if (trend.verdict() == HeapTrend.Verdict.RISING) {
                     warnings.add(shown + ": " + trend.sentence());

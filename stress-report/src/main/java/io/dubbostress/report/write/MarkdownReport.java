@@ -13,7 +13,7 @@ public final class MarkdownReport {
     public static String render(Report report) {
         StringBuilder out = new StringBuilder();
         out.append("# dubbo-stress report\n\n");
-        out.append("Source: ").append(report.source()).append("  \n");
+        out.append("Source: ").append(Table.markdownText(report.source())).append("  \n");
         JsonNode run = report.runJson();
         if (run != null) {
             appendIf(out, "Run", run.path("id").asText(run.path("name").asText("")));
@@ -27,7 +27,7 @@ public final class MarkdownReport {
         if (!report.warnings().isEmpty()) {
             out.append("## Warnings\n\n");
             for (String warning : report.warnings()) {
-                out.append("- ").append(warning.replace("\n", " ")).append('\n');
+                out.append("- ").append(Table.markdownText(warning.replace("\n", " "))).append('\n');
             }
             out.append('\n');
         }

@@ -79,6 +79,9 @@ public final class ProfileTables {
         return tables;
     }
 
+    /** How the run says a JVM of the scenario was not its to profile (a service given by address). */
+    static final String NOT_PROFILED = "not profiled:";
+
     /** The per-scenario tables: profiles and CPU per call, top frames, allocations and locks. */
     public static List<Table> perScenario(ProfileSection section) {
         List<Table> tables = new ArrayList<>();
@@ -96,7 +99,7 @@ public final class ProfileTables {
             for (ServiceProfile p : scenario.getValue()) {
                 if (!p.present()) {
                     summary.row(scenario.getKey(), p.service(), NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                            NONE, NONE, "missing: " + p.missing());
+                            NONE, NONE, p.missing().startsWith(NOT_PROFILED) ? p.missing() : "missing: " + p.missing());
                     continue;
                 }
                 JfrProfile jfr = p.profile();
@@ -120,7 +123,7 @@ public final class ProfileTables {
                     frames.row(scenario.getKey(), p.service(), f.name(), ProfileDiff.componentOfFrame(f.name()),
                             percent(p.percent(f.self())), percent(p.percent(f.total())), us(p.usPerCall(f.self())));
                 }
-                memory.row(scenario.getKey(), p.service(), kib(p.allocatedBytesPerCall()), top(jfr.allocations()),
+                memory.row(scenario.getKey(), p.service(), allocated(p), top(jfr.allocations()),
                         us(p.lockWaitUsPerCall()), top(jfr.locks()));
             }
         }
@@ -141,8 +144,10 @@ public final class ProfileTables {
         frames.note("self: samples whose leaf is the frame; total: samples with the frame anywhere in their stack."
                 + " report.html draws each JVM's flame graph (click to zoom, search).");
         memory.note("Allocations: estimated from async-profiler's samples (one per TLAB or large object, weighted by its"
-                + " size; sampled every few MiB allocated, so '-' where no sample fell in the window, not zero); lock"
-                + " contention: time threads waited for a monitor or lock another thread held.");
+                + " size; sampled every few MiB allocated), with their count; '-' where fewer than "
+                + ServiceProfile.MIN_ALLOCATION_SAMPLES + " samples fell in the window (from n samples the figure is"
+                + " unsure by about 1/sqrt(n)), not zero; lock contention: time threads waited for a monitor or lock"
+                + " another thread held.");
         tables.add(summary);
         tables.add(frames);
         tables.add(memory);
@@ -189,6 +194,17 @@ public final class ProfileTables {
 
     static String percent(double value) {
         return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** KiB per call with its samples ({@code 18.2 (1,532 samples)}), or {@code - (6 samples)} below the minimum. */
+    public static String allocated(ServiceProfile p) {
+        long samples = p.allocationSamples();
+        String count = String.format(Locale.ROOT, "%,d sample%s", samples, samples == 1 ? "" : "s");
+        double bytes = p.allocatedBytesPerCall();
+        if (Double.isNaN(bytes)) {
+            return samples == 0 ? NONE : NONE + " (" + count + ")";
+        }
+        return kib(bytes) + " (" + count + ")";
     }
 
     public static String kib(double bytes) {

@@ -71,8 +71,8 @@ public final class Table {
 
     public String markdown() {
         StringBuilder out = new StringBuilder();
-        out.append("## ").append(title).append("\n\n");
-        leads.forEach(l -> out.append(l).append("\n\n"));
+        out.append("## ").append(markdownText(title)).append("\n\n");
+        leads.forEach(l -> out.append(markdownText(l)).append("\n\n"));
         out.append(markdownRow(header)).append('\n');
         StringBuilder rule = new StringBuilder("|");
         for (boolean n : numeric) {
@@ -84,7 +84,7 @@ public final class Table {
         }
         if (!notes.isEmpty()) {
             out.append('\n');
-            notes.forEach(n -> out.append(n).append("\n"));
+            notes.forEach(n -> out.append(markdownText(n)).append("\n"));
         }
         return out.toString();
     }
@@ -92,7 +92,7 @@ public final class Table {
     private static String markdownRow(List<String> cells) {
         StringBuilder line = new StringBuilder("|");
         for (String cell : cells) {
-            line.append(' ').append(cell.replace("|", "\\|").replace("\n", " ")).append(" |");
+            line.append(' ').append(markdownText(cell).replace("|", "\\|").replace("\n", " ")).append(" |");
         }
         return line.toString();
     }
@@ -122,6 +122,33 @@ public final class Table {
         }
         out.append("</section>\n");
         return out.toString();
+    }
+
+    /**
+     * Text as Markdown shows it, not as HTML: a {@code <} that would open a tag, a comment or an autolink
+     * ({@code <img src=x onerror=...>} in a JTL label, {@code </b>}) gets CommonMark's backslash escape
+     * ({@code \<img ...>}, shown as the text itself); {@code ->} and {@code a < b} stay as they are.
+     */
+    public static String markdownText(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean tag = c == '<' && i + 1 < text.length() && opensTag(text.charAt(i + 1));
+            if (tag && out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            if (out != null) {
+                if (tag && (i == 0 || text.charAt(i - 1) != '\\')) {
+                    out.append('\\');
+                }
+                out.append(c);
+            }
+        }
+        return out == null ? text : out.toString();
+    }
+
+    private static boolean opensTag(char next) {
+        return next >= 'a' && next <= 'z' || next >= 'A' && next <= 'Z' || next == '/' || next == '!' || next == '?';
     }
 
     /** HTML text escaping (element content and attribute values). */

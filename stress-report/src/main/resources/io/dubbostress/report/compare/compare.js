@@ -47,7 +47,8 @@
   }
 
   function colorOf(f) {
-    if (f.verdict === 'no change') { return SAME; }
+    // no change, not detectable, not measured: grey; only a detected change is red or green
+    if (f.verdict === 'no change' || f.verdict.indexOf('not ') === 0) { return SAME; }
     return f.worse ? WORSE : BETTER;
   }
 

@@ -28,6 +28,7 @@ class FailOnTest {
         assertThat(check("p99=+10%", change("p99", 15, 9, 21))).isEmpty();
         assertThat(check("p99=10%", change("p99", 15, 11, 19))).hasSize(1);
         assertThat(check("tps=-5%", change("tps", -8, -12, -6))).hasSize(1);
+        assertThat(check("errors=0.5pp", change("errors", 1, 0.6, 1.4))).hasSize(1);
         assertThat(check("tps=5%", change("tps", -8, -12, -4))).isEmpty();
         assertThat(check("tps=5%", change("tps", -8, -12, -5.5))).hasSize(1);
         assertThat(check("errors=+0.5%", change("errors", 1, 0.6, 1.4))).hasSize(1);
@@ -47,6 +48,31 @@ class FailOnTest {
                         + " it)");
         assertThat(check("due-p99=+10%", change("p99", 1, 0, 2))).singleElement().asString()
                 .contains("cannot be judged: the scenario has no from due p99");
+    }
+
+    @Test
+    void aLimitInTheBetterDirectionIsRefusedWithHowToWriteIt() {
+        // tps=+5% used to gate on TPS rising: a run 40 % slower held, one 10 % faster crossed
+        assertThatThrownBy(() -> FailOn.parse("tps=+5%")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'tps=+5%': a limit is how far TPS may move for the worse, and TPS gets worse "
+                        + "going down: write tps=-5% (or tps=5%)");
+        assertThatThrownBy(() -> FailOn.parse("p50=+100%,mean=-10%")).hasMessage("'p50=+100%,mean=-10%': "
+                + "'mean=-10%': a limit is how far mean may move for the worse, and mean gets worse going up: write "
+                + "mean=+10% (or mean=10%)");
+        assertThatThrownBy(() -> FailOn.parse("p99=-2ms")).hasMessageContaining("write p99=+2ms (or p99=2ms)");
+        assertThatThrownBy(() -> FailOn.parse("errors=-0.5%")).hasMessageContaining("write errors=+0.5% (or "
+                + "errors=0.5%)");
+        // the worse direction, with or without its sign, and zero either way
+        assertThat(FailOn.parse("tps=-5%,mean=+10%,p99=2ms,errors=0.5pp,p50=-0%").limits())
+                .extracting(FailOn.Limit::value).containsExactly(-5.0, 10.0, 2000.0, 0.5, 0.0);
+    }
+
+    @Test
+    void aFigureGivenTwiceIsRefusedAsSloDoes() {
+        assertThatThrownBy(() -> FailOn.parse("p99=+10%,p99=+2ms")).hasMessage("'p99=+10%,p99=+2ms': p99 is given "
+                + "twice ('p99=+10%' and 'p99=+2ms'): give each figure once");
+        // p999 and p99.9 are one figure
+        assertThatThrownBy(() -> FailOn.parse("p99.9=+10%,p999=+20%")).hasMessageContaining("p99.9 is given twice");
     }
 
     @Test

@@ -56,10 +56,12 @@ class ResolutionTest {
 
     @Test
     void oneStepOfAMillisecondJtlIsNoChangeAndManyMicrosecondStepsAreSlower() {
-        // whole milliseconds: every call 1 ms against every call 2 ms could be 1.9 ms against 2.0 ms
+        // whole milliseconds: every call 1 ms against every call 2 ms could be 1.9 ms against 2.0 ms: not detectable,
+        // and said to be the resolution's doing (not "no change": such data could not have told a doubling)
         FigureChange ms = change(Figure.P50, paced(LatencyUnit.MILLISECONDS, 1_000, 0, 1),
                 paced(LatencyUnit.MILLISECONDS, 2_000, 0, 2));
-        assertThat(ms.verdict()).isEqualTo(FigureChange.NO_CHANGE);
+        assertThat(ms.verdict()).isEqualTo("not detectable (resolution too coarse)");
+        assertThat(ms.detected()).isFalse();
         // microseconds: 500 against 600 is a hundred steps
         FigureChange us = change(Figure.P50, paced(LatencyUnit.MICROSECONDS, 500, 0, 1),
                 paced(LatencyUnit.MICROSECONDS, 600, 0, 2));

@@ -27,9 +27,15 @@ class HeapTrendTest {
     @TempDir
     Path dir;
 
+    /** The report's rule over a tenth of a second instead of five minutes: these JVMs collect 30 times in one. */
+    static final HeapTrend.Rule SECONDS = new HeapTrend.Rule(4, 100);
+
+    static GcAnalysis leak;
+
     @Test
     void aJvmThatKeepsMoreAtEachFullCollectionIsRising() {
-        HeapTrend trend = HeapTrend.of(gcLogOf(256, 30, "leak").events());
+        leak = leak == null ? gcLogOf(256, 30, "leak") : leak;
+        HeapTrend trend = HeapTrend.of(leak.events(), SECONDS);
         assertThat(trend.verdict()).as(trend.sentence()).isEqualTo(HeapTrend.Verdict.RISING);
         assertThat(trend.floors()).isGreaterThanOrEqualTo(30);
         // G1 counts whole regions (1 MiB at this heap): 29 x 256 KiB = 7.25 MiB shows as 7 or 8 MiB
@@ -39,8 +45,19 @@ class HeapTrendTest {
     }
 
     @Test
+    void secondsOfDataGiveNoVerdictByTheReportsRule() {
+        // the same leaking JVM, a few seconds of it: four floors or thirty, that is no soak
+        leak = leak == null ? gcLogOf(256, 30, "leak") : leak;
+        HeapTrend trend = HeapTrend.of(leak.events());
+        assertThat(trend.verdict()).as(trend.sentence()).isEqualTo(HeapTrend.Verdict.NO_VERDICT);
+        assertThat(trend.sentence()).startsWith("no verdict: " + trend.floors() + " collection(s) of the whole heap "
+                + "over ").contains(", a verdict needs 5.0 min or more");
+        assertThat(trend.floors()).isGreaterThanOrEqualTo(30);
+    }
+
+    @Test
     void aJvmThatKeepsNothingIsFlat() {
-        HeapTrend trend = HeapTrend.of(gcLogOf(0, 30, "flat").events());
+        HeapTrend trend = HeapTrend.of(gcLogOf(0, 30, "flat").events(), SECONDS);
         assertThat(trend.verdict()).as(trend.sentence()).isEqualTo(HeapTrend.Verdict.FLAT);
         assertThat(trend.floors()).isGreaterThanOrEqualTo(30);
     }

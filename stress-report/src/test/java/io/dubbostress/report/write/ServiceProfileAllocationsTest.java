@@ -46,16 +46,59 @@ class ServiceProfileAllocationsTest {
         assertThat(profile(p.profile(), 0).allocatedBytesPerCall()).isNaN();
     }
 
+    @Test
+    void aHandfulOfAllocationSamplesGivesTheirCountNotAFigure() throws Exception {
+        // JFR's own throttle keeps the samples to a handful, as a JVM that allocated some 100 MiB in a window gives
+        // async-profiler's alloc=16m: its figure would be unsure by some 40 %
+        ServiceProfile few = profile(record("few.jfr", "20/s", 300), 1_000);
+        long samples = few.profile().allocations().stacks();
+        // a second, simple count: the JDK's own reader of the recording, event by event
+        long counted;
+        try (jdk.jfr.consumer.RecordingFile file = new jdk.jfr.consumer.RecordingFile(dir.resolve("few.jfr"))) {
+            counted = 0;
+            while (file.hasMoreEvents()) {
+                counted += file.readEvent().getEventType().getName().equals("jdk.ObjectAllocationSample") ? 1 : 0;
+            }
+        }
+        assertThat(samples).as("the report's reader against the JDK's").isEqualTo(counted);
+        assertThat(samples).as("a handful").isBetween(1L, (long) ServiceProfile.MIN_ALLOCATION_SAMPLES - 1);
+        assertThat(few.allocatedBytesPerCall()).isNaN();
+        JsonNode json = ProfileJson.service(few);
+        assertThat(json.at("/allocations/bytesPerCall").isNull()).as(json.toString()).isTrue();
+        assertThat(json.at("/allocations/events").asLong()).isEqualTo(samples);
+        assertThat(ProfileTables.allocated(few)).isEqualTo("- (" + samples + " sample" + (samples == 1 ? "" : "s")
+                + ")");
+        // many: the figure, with its count
+        // many: unthrottled, and at least 4,000 arrays of 64 KiB however little CPU a busy machine gives the thread
+        ServiceProfile many = profile(record("many.jfr", "off", 300, 4_000), 1_000);
+        long manySamples = many.profile().allocations().stacks();
+        assertThat(manySamples).isGreaterThanOrEqualTo(ServiceProfile.MIN_ALLOCATION_SAMPLES);
+        assertThat(ProfileTables.allocated(many)).isEqualTo(ProfileTables.kib(many.allocatedBytesPerCall()) + " ("
+                + String.format(java.util.Locale.ROOT, "%,d", manySamples) + " samples)");
+        assertThat(ProfileTables.allocated(profile(record("none.jfr", false), 1_000))).isEqualTo("-");
+    }
+
     private Path record(String name, boolean allocations) throws Exception {
+        return record(name, allocations ? "off" : null, 300);
+    }
+
+    /** A recording of CPU samples and, with a throttle ({@code off}: none), allocation samples; {@code ms} long. */
+    private Path record(String name, String throttle, long ms) throws Exception {
+        return record(name, throttle, ms, 0);
+    }
+
+    /** As above, allocating at least {@code arrays} arrays of 64 KiB whatever the time it takes. */
+    private Path record(String name, String throttle, long ms, int arrays) throws Exception {
         Path file = dir.resolve(name);
         try (Recording recording = new Recording()) {
             recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-            if (allocations) {
-                recording.enable("jdk.ObjectAllocationSample").with("throttle", "off");
+            if (throttle != null) {
+                recording.enable("jdk.ObjectAllocationSample").with("throttle", throttle);
             }
             recording.start();
-            long end = System.nanoTime() + 300_000_000L;
-            while (System.nanoTime() < end) {
+            long end = System.nanoTime() + ms * 1_000_000L;
+            int allocated = 0;
+            while (System.nanoTime() < end || allocated++ < arrays) {
                 sink = new byte[64 * 1024];
             }
             recording.stop();

@@ -58,13 +58,14 @@ final class ConfigStore {
 
     /**
      * Stores the content; with a {@code casMd5}, only when the stored MD5 is that one (compare and swap, as Dubbo
-     * writes its mapping).
+     * writes its mapping). A configuration that does not exist yet is created whatever the {@code casMd5}, as the
+     * Nacos server's {@code insertOrUpdateCas} does (Dubbo sends {@code "0"} for one it found absent).
      *
      * @return false when the compare failed
      */
     synchronized boolean publish(ConfigKey key, String content, String casMd5) {
         Config now = configs.get(key);
-        if (casMd5 != null && !casMd5.isEmpty() && (now == null || !now.md5().equals(casMd5))) {
+        if (casMd5 != null && !casMd5.isEmpty() && now != null && !now.md5().equals(casMd5)) {
             return false;
         }
         configs.put(key, new Config(content, md5(content), System.currentTimeMillis()));

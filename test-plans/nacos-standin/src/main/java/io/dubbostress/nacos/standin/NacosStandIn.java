@@ -199,10 +199,12 @@ public final class NacosStandIn implements AutoCloseable {
 
     /**
      * {@code --port N} (HTTP; gRPC N + 1000; default 8848), {@code --user name:password}, {@code --access-key
-     * ak:sk} (each repeatable). Prints one ready line, then serves until the process is killed.
+     * ak:sk} (each repeatable), {@code --stopped-port M}: also a {@link StoppedServer} on M and M + 1000 (accepts,
+     * never answers). Prints one ready line, then serves until the process is killed.
      */
     public static void main(String[] args) throws InterruptedException {
         Builder builder = builder().port(8848);
+        int stoppedPort = -1;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String value = args[i + 1];
             int colon = value.indexOf(':');
@@ -210,15 +212,21 @@ public final class NacosStandIn implements AutoCloseable {
                 case "--port" -> builder.port(Integer.parseInt(value));
                 case "--user" -> builder.user(value.substring(0, colon), value.substring(colon + 1));
                 case "--access-key" -> builder.accessKey(value.substring(0, colon), value.substring(colon + 1));
+                case "--stopped-port" -> stoppedPort = Integer.parseInt(value);
                 default -> {
                     System.err.println("usage: NacosStandIn [--port 8848] [--user name:password]"
-                            + " [--access-key ak:sk]");
+                            + " [--access-key ak:sk] [--stopped-port M]");
                     System.exit(2);
                 }
             }
         }
         NacosStandIn standIn = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(standIn::close));
+        if (stoppedPort >= 0) {
+            StoppedServer stopped = StoppedServer.start(stoppedPort);
+            Runtime.getRuntime().addShutdownHook(new Thread(stopped::close));
+            System.out.println("nacos-standin stopped server http=" + stopped.httpPort());
+        }
         System.out.println("nacos-standin ready http=" + standIn.httpPort() + " grpc=" + standIn.grpcPort());
         System.out.flush();
         Thread.currentThread().join();

@@ -73,7 +73,7 @@ final class OpenApi {
             if (path.equals("/nacos/v1/auth/users/login") || path.equals("/nacos/v1/auth/login")) {
                 String token = access.login(params.get("username"), params.get("password"));
                 if (token == null) {
-                    send(exchange, 403, forbidden(path, "unknown user!"));
+                    send(exchange, 403, forbidden(path, "user not found!")); // Nacos 2.5.1's words
                     return;
                 }
                 ObjectNode body = Json.object();
@@ -89,6 +89,16 @@ final class OpenApi {
                 return;
             }
             if (access.enabled() && access.userOf(token(exchange, params)) == null) {
+                String accept = exchange.getRequestHeaders().getFirst("Accept");
+                if (accept != null && accept.contains("text/html")) {
+                    // Spring Boot's error page, as the real server sends it to a client that accepts HTML (the
+                    // JDK's HttpURLConnection does, by default)
+                    sendHtml(exchange, 403, "<html><body><h1>Whitelabel Error Page</h1><p>This application has no"
+                            + " explicit mapping for /error, so you are seeing this as a fallback.</p><div"
+                            + " id='created'>" + new java.util.Date() + "</div><div>There was an unexpected error"
+                            + " (type=Forbidden, status=403).</div><div>user not found!</div></body></html>");
+                    return;
+                }
                 send(exchange, 403, forbidden(path, "user not found!"));
                 return;
             }
@@ -150,6 +160,13 @@ final class OpenApi {
             token = authorization.substring("Bearer ".length());
         }
         return token;
+    }
+
+    private static void sendHtml(HttpExchange exchange, int status, String html) throws IOException {
+        byte[] bytes = html.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "text/html;charset=UTF-8");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
     }
 
     private static ObjectNode forbidden(String path, String message) {

@@ -176,6 +176,10 @@ class NacosStandInClientTest {
             await().atMost(Duration.ofSeconds(15)).until(() -> seen.contains("app-a,app-b"));
             assertThat(config.removeConfig("io.x.Service", "mapping")).isTrue();
             assertThat(config.getConfig("io.x.Service", "mapping", 5000)).isNull();
+            // a compare-and-swap of a configuration that does not exist creates it, as the server's
+            // insertOrUpdateCas does: Dubbo 3's providers write a new mapping so, with "0" as the MD5
+            assertThat(config.publishConfigCas("io.y.Service", "mapping", "app-c", "0")).isTrue();
+            assertThat(nacos.config("ns-c", "mapping", "io.y.Service")).isEqualTo("app-c");
         } finally {
             config.shutDown();
             listener.shutDown();

@@ -26,7 +26,11 @@ import org.apache.dubbo.config.ServiceConfig;
  *
  * With a registry address as second argument every service is also registered there (Dubbo 3: as its default,
  * interface-level and application-level, or only one of them with
- * {@code -Ddubbo.application.register-mode=interface|instance}).
+ * {@code -Ddubbo.application.register-mode=interface|instance}). Give Dubbo 3 the same address as
+ * {@code -Ddubbo.registry.address=...} too, as a Spring Boot provider's {@code dubbo.registry.address} does: the
+ * application's registry is then its metadata centre, where it writes the interface-to-application mapping that
+ * consumers of application-level registrations need (without it Dubbo logs {@code No valid metadata config center
+ * found for mapping report}).
  * On Dubbo 3, {@code -Doutside.tri.port=N} exports every service over the triple protocol too (hessian2, on port N).
  *
  * <pre>{@code

@@ -12,6 +12,8 @@ final class Case {
 
     final String label;
     final Map<String, String> fields = new LinkedHashMap<>();
+    /** A Dubbo Defaults element of the sampler's own (its child in the plan), when not empty. */
+    final Map<String, String> defaults = new LinkedHashMap<>();
     String code = "200";
     Pattern message = Pattern.compile("OK");
     String data;
@@ -50,6 +52,12 @@ final class Case {
     /** A {@code DubboSampler.<key>} field. */
     Case set(String key, String value) {
         fields.put("DubboSampler." + key, value);
+        return this;
+    }
+
+    /** A {@code DubboSampler.<key>} field of a Dubbo Defaults element in the sampler's scope. */
+    Case defaults(String key, String value) {
+        defaults.put("DubboSampler." + key, value);
         return this;
     }
 

@@ -49,6 +49,8 @@ class IdlProvidersIT {
     static int grpcPort;
     static int http1Port;
     static int tlsPort;
+    /** grpc-java's interop TestService, with reflection and Health. */
+    static int interopPort;
     static Path caFile;
     static String proto;
 
@@ -67,6 +69,7 @@ class IdlProvidersIT {
         grpcPort = freePort();
         http1Port = freePort();
         tlsPort = freePort();
+        interopPort = freePort();
         // the TLS port's key: a self-signed certificate for 127.0.0.1 made by the JDK's keytool, its PEM the CA file
         Path keys = dir.resolve("server.p12");
         caFile = dir.resolve("ca.pem");
@@ -96,7 +99,12 @@ class IdlProvidersIT {
                 "io.dubbostress.outside.idl.server.IdlGrpcServer", String.valueOf(grpcPort),
                 String.valueOf(http1Port), String.valueOf(tlsPort), keys.toString(), "idl-secret")), dir,
                 dir.resolve("idl-grpc-server.log")));
+        servers.add(Jvm.start(namespace.inside(Arrays.asList(java(), "-Xmx128m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("outside.interop.jar") + ":"
+                        + read("outside.interop.classpath"), "io.dubbostress.outside.interop.InteropServer",
+                String.valueOf(interopPort))), dir, dir.resolve("grpc-interop-server.log")));
         servers.get(0).awaitOutput("idl-triple-provider ready", Duration.ofSeconds(90));
+        servers.get(2).awaitOutput("interop-server ready", Duration.ofSeconds(60));
         servers.get(1).awaitOutput("idl-grpc-server ready", Duration.ofSeconds(60));
     }
 
@@ -245,8 +253,9 @@ class IdlProvidersIT {
             out.add(new IdlCase(Case.idl(name + " reflection track", address, SERVICE, "Track",
                     "{\"orderId\": \"o-7\", \"updates\": 3}", "").ok(null), TRACKED));
             out.add(new IdlCase(Case.idl(name + " reflection unknown", address, "io.dubbostress.outside.idl.Nope",
-                    "Place", "{}", "").fails("CONFIG", "DubboSampler\\.protoFiles: empty, and the server's reflection"
-                            + " does not know io\\.dubbostress\\.outside\\.idl\\.Nope: .*"), null));
+                    "Place", "{}", "").fails("CONFIG", Pattern.quote("DubboSampler.interface:"
+                            + " 'io.dubbostress.outside.idl.Nope': the server's reflection (" + address + ") does not"
+                            + " know it; it serves [io.dubbostress.outside.idl.OrderService]")), null));
             out.add(new IdlCase(Case.idl(name + " descriptor set", address, SERVICE, "Place", ORDER,
                     System.getProperty("outside.idl.descriptors")).ok(null), PLACED));
         }
@@ -298,10 +307,19 @@ class IdlProvidersIT {
                         + " reflection.*"), null));
         tls.add(new IdlCase(Case.idl("tls untrusted", "grpcs://127.0.0.1:" + tlsPort, SERVICE, "Echo", "{}", proto)
                 .fails("NETWORK", "the TLS handshake with 127\\.0\\.0\\.1:" + tlsPort + " failed: .*"), null));
+        // grpc-java's TLS server closes a plain-text connection without a TLS alert: the message says it may be TLS
         tls.add(new IdlCase(Case.idl("tls port without tls", "grpc://127.0.0.1:" + tlsPort, SERVICE, "Echo", "{}",
-                proto).set("timeout", "2000").fails("(CONFIG|NETWORK)", ".*(a TLS record|closed the connection|sent no"
-                        + " HTTP/2 SETTINGS).*"), null));
+                proto).set("timeout", "2000").fails("CONFIG", Pattern.quote("DubboSampler.address: 'grpc://127.0.0.1:"
+                        + tlsPort + "': 127.0.0.1:" + tlsPort + " closed the connection without an HTTP/2 SETTINGS"
+                        + " frame: not an HTTP/2 (gRPC) server (a dubbo:// port?), or a TLS port (use grpcs://, or give"
+                        + " the TLS CA file)")), null));
+        // and the reverse: TLS to a plain port, whose server answers with a plain HTTP/2 frame
+        tls.add(new IdlCase(Case.idl("tls to a plain port", "grpc://127.0.0.1:" + grpcPort, SERVICE, "Echo", "{}",
+                proto).set("tlsCaFile", caFile.toString()).fails("CONFIG", Pattern.quote("DubboSampler.address:"
+                        + " 'grpc://127.0.0.1:" + grpcPort + "': 127.0.0.1:" + grpcPort + " answered in plain text, not"
+                        + " TLS: it is not a TLS port (call it with grpc:// and no TLS CA file)")), null));
         groups.put("tls", tls);
+        groups.put("interop", interopCases());
         Map<String, List<Case>> plan = new LinkedHashMap<>();
         groups.forEach((k, v) -> plan.put(k, v.stream().map(c -> c.sampler).collect(java.util.stream.Collectors
                 .toList())));
@@ -315,6 +333,25 @@ class IdlProvidersIT {
                 check(softly, run.samples.get(c.sampler.label), c);
             }
         }
+        // a stream cut at its deadline counts what arrived, as a completed one does; a failure has no count
+        // (each StreamingOutputCallResponse of a 3-byte body is 7 bytes; HealthCheckResponse SERVING 2)
+        for (String[] expected : new String[][] {{"interop stream", "2", "14"},
+            {"interop stream past its deadline", "1", "7"}, {"interop health watch", "1", "2"},
+            {"interop echo mismatch", "", null}}) {
+            XmlJtl.Sample s = run.samples.get(expected[0]);
+            if (s != null) {
+                softly.assertThat(s.children.getOrDefault("grpc_messages", "")).as("grpc_messages of " + s)
+                        .isEqualTo(expected[1]);
+                if (expected[2] != null) {
+                    softly.assertThat(s.bytes).as("bytes of " + s).isEqualTo(Long.parseLong(expected[2]));
+                }
+            }
+        }
+        XmlJtl.Sample cut = run.samples.get("interop stream past its deadline");
+        if (cut != null) {
+            softly.assertThat(cut.latencyMs).as("latency of " + cut + ": the first message, at once")
+                    .isLessThan(cut.elapsedMs - 1000);
+        }
         List<XmlJtl.Sample> shared = run.all.stream().filter(s -> s.label.equals("shared place"))
                 .collect(java.util.stream.Collectors.toList());
         softly.assertThat(shared).as("shared place samples").hasSize(8).allMatch(s -> s.code.equals("200"));
@@ -326,8 +363,8 @@ class IdlProvidersIT {
         }
         softly.assertThat(targets).as("connections opened (jmeter.log)").containsExactlyInAnyOrder(
                 "tri://127.0.0.1:" + triPort, "grpc://127.0.0.1:" + grpcPort, "grpc://127.0.0.1:" + tlsPort,
-                "grpcs://127.0.0.1:" + tlsPort);
-        softly.assertThat(run.log).as("jmeter.log").contains("gRPC connections closed: 4")
+                "grpcs://127.0.0.1:" + tlsPort, "grpc://127.0.0.1:" + interopPort);
+        softly.assertThat(run.log).as("jmeter.log").contains("gRPC connections closed: 5")
                 .doesNotContain(" ERROR ");
         softly.assertThat(run.console).as("bin/jmeter's console").doesNotContain("\tat ").doesNotContain("Exception");
         softly.assertAll();
@@ -517,6 +554,65 @@ class IdlProvidersIT {
         }
     }
 
+    /**
+     * grpc-java's interop TestService and Health service (types from the server's reflection), for what they showed
+     * (issue 35): a server stream that outlives the deadline, a wrong Parameter types value, reserved metadata
+     * names, bad base64, a service-name typo.
+     */
+    static List<IdlCase> interopCases() {
+        String interop = "grpc://127.0.0.1:" + interopPort;
+        String test = "grpc.testing.TestService";
+        List<IdlCase> out = new ArrayList<>();
+        // A. two messages at once: a completed stream; one at once and one 20 s later, 3 s deadline: one arrived
+        out.add(new IdlCase(Case.idl("interop stream", interop, test, "StreamingOutputCall",
+                "{\"responseParameters\": [{\"size\": 3}, {\"size\": 3}]}", "").ok(null),
+                "[{\"payload\": {\"body\": \"AAAA\"}}, {\"payload\": {\"body\": \"AAAA\"}}]"));
+        out.add(new IdlCase(Case.idl("interop stream past its deadline", interop, test, "StreamingOutputCall",
+                "{\"responseParameters\": [{\"size\": 3}, {\"size\": 3, \"intervalUs\": 20000000}]}", "")
+                .set("timeout", "3000").fails("TIMEOUT", Pattern.quote("the stream of " + test
+                        + "/StreamingOutputCall at " + interop + " did not end within 3000 ms: 1 message arrived (the"
+                        + " deadline sent as grpc-timeout; the stream is cancelled)")),
+                "[{\"payload\": {\"body\": \"AAAA\"}}]"));
+        out.add(new IdlCase(Case.idl("interop health watch", interop, "grpc.health.v1.Health", "Watch", "{}", "")
+                .set("timeout", "2000").fails("TIMEOUT", Pattern.quote("the stream of grpc.health.v1.Health/Watch at "
+                        + interop + " did not end within 2000 ms: 1 message arrived (the deadline sent as"
+                        + " grpc-timeout; the stream is cancelled)")), "[{\"status\": \"SERVING\"}]"));
+        // B. Parameter types checked once reflection has resolved the method, as with a .proto
+        out.add(new IdlCase(Case.idl("interop wrong parameter types", interop, "grpc.health.v1.Health", "Check", "{}",
+                "").types("java.lang.String").fails("CONFIG", Pattern.quote("DubboSampler.parameterTypes:"
+                        + " 'java.lang.String' is not the request type of grpc.health.v1.Health/Check"
+                        + " (grpc.health.v1.HealthCheckRequest, from the server's reflection (" + interop
+                        + "); leave it empty or give that)")), null));
+        out.add(new IdlCase(Case.idl("interop right parameter types", interop, "grpc.health.v1.Health", "Check", "{}",
+                "").types("grpc.health.v1.HealthCheckRequest").ok(null), "{\"status\": \"SERVING\"}"));
+        // D. the transport's header names, and binary metadata that is not base64
+        String[][] reserved = {{":path", "/x.Y/Z", "an HTTP/2 pseudo-header, which the transport sets"},
+            {"grpc-timeout", "1n", "grpc-* names are gRPC's transport's (the deadline comes from"
+                    + " DubboSampler.timeout)"},
+            {"x-bin", "not base64 !", "a -bin value must be base64 (gRPC's binary metadata), was 'not base64 !'"}};
+        for (String[] r : reserved) {
+            out.add(new IdlCase(Case.idl("interop attachment " + r[0], interop, test, "EmptyCall", "{}", "")
+                    .set("attachments", "{\"" + r[0] + "\": \"" + r[1] + "\"}").fails("CONFIG",
+                            Pattern.quote("DubboSampler.attachments: '" + r[0] + "': " + r[2])), null));
+        }
+        out.add(new IdlCase(Case.idl("interop binary attachment", interop, test, "EmptyCall", "{}", "")
+                .set("attachments", "{\"x-trace-bin\": \"AAEC\"}").ok(null), "{}"));
+        // E. bad base64 in a bytes field: its path; a service-name typo: the field and the services there are
+        out.add(new IdlCase(Case.idl("interop bad base64", interop, test, "UnaryCall",
+                "{\"payload\": {\"body\": \"not base64 !\"}}", "").fails("CONFIG", Pattern.quote(
+                        "DubboSampler.arguments: the request does not fit grpc.testing.SimpleRequest at payload.body:"
+                        + " expected base64 text (bytes), was \"not base64 !\", which is not base64")), null));
+        out.add(new IdlCase(Case.idl("interop service typo", interop, "grpc.health.v1.Helth", "Check", "{}", "")
+                .fails("CONFIG", Pattern.quote("DubboSampler.interface: 'grpc.health.v1.Helth': the server's"
+                        + " reflection (" + interop + ") does not know it; it serves [grpc.health.v1.Health,"
+                        + " grpc.testing.TestService]")), null));
+        // a MISMATCH has no message count (grpc_messages removed, as after every failure)
+        out.add(new IdlCase(Case.idl("interop echo mismatch", interop, test, "UnaryCall",
+                "{\"responseSize\": 2}", "").set("responseCheck", "echo").fails("MISMATCH", ".*differs from the"
+                        + " request.*"), null));
+        return out;
+    }
+
     static String brokenProto() {
         Path broken = dir.resolve("broken/broken.proto");
         try {
@@ -553,7 +649,8 @@ class IdlProvidersIT {
         List<String> command = Arrays.asList(home.resolve("bin/jmeter").toString(), "-n", "-t", plan.toString(), "-l",
                 jtl.toString(), "-j", out.resolve("jmeter.log").toString(),
                 "-Jjmeter.save.saveservice.output_format=xml", "-Jjmeter.save.saveservice.response_data=true",
-                "-Jjmeter.save.saveservice.samplerData=true", "-Jjmeter.save.saveservice.bytes=true");
+                "-Jjmeter.save.saveservice.samplerData=true", "-Jjmeter.save.saveservice.bytes=true",
+                "-Jsample_variables=grpc_messages");
         long started = System.nanoTime();
         Jvm jmeter = Jvm.start(namespace.inside(command), out, out.resolve("stdout.txt"), "HEAP",
                 "-Xms256m -Xmx512m");

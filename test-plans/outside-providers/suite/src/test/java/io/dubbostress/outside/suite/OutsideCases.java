@@ -414,8 +414,27 @@ final class OutsideCases {
      * with Dubbo 3's default discovery and with {@code registry-type=service}. {@code List.of} succeeds only from a
      * Dubbo 3.3 provider (2.7.23's hessian2 cannot send it), so a success proves which provider answered.
      */
-    static List<Case> applicationLevel(String registry) {
+    static List<Case> applicationLevel(String registry, String allRegistry) {
         List<Case> cases = new ArrayList<>();
+        // through the mapping the providers wrote (/<root>/mapping/<interface>), as a Dubbo 3.3 consumer with
+        // default settings finds it: the address alone, application-level only, and application first; against the
+        // 3.3.5 provider registered application-level only and the 3.2.16 one registered both ways
+        String[][] providers = {{"app-level", registry, "?"}, {"all-3.2", allRegistry, "&"}};
+        for (String[] provider : providers) {
+            cases.add(Case.generic(provider[0] + " the address alone", provider[1], SHOP, "hello").types("String")
+                    .args("[\"ann\"]").ok("hello ann from plain"));
+            for (String step : new String[] {"FORCE_APPLICATION", "APPLICATION_FIRST"}) {
+                cases.add(Case.generic(provider[0] + " " + step, provider[1] + provider[2] + "migration.step=" + step,
+                        SHOP, "hello").types("String").args("[\"ann\"]").ok("hello ann from plain"));
+            }
+        }
+        cases.add(Case.typed("app-level List.of by the mapping", registry, SHOP, "listOf").args("[\"a\", \"b\"]")
+                .ok("[\"a\",\"b\"]"));
+        cases.add(Case.generic("app-level not in the mapping", registry + "?migration.step=FORCE_APPLICATION",
+                "io.dubbostress.outside.api.NotExported", "hello").types("String").args("[\"ann\"]")
+                .set("timeout", "3000").fails("NO_PROVIDER", "No provider available for io\\.dubbostress\\.outside"
+                        + "\\.api\\.NotExported in the zookeeper registry zookeeper://127\\.0\\.0\\.1:[0-9]+ \\(root"
+                        + " /dubbo\\), discovery FORCE_APPLICATION \\(application-level only: .*"));
         // Dubbo 3 finds an interface's applications in a metadata centre, or in the reference's provided-by
         String providedBy = registry + "?provided-by=outside-provider";
         String serviceDiscovery = registry + "?registry-type=service&provided-by=outside-provider";
@@ -433,5 +452,55 @@ final class OutsideCases {
                 .args("[{\"class\": \"io.dubbostress.outside.api.UserQuery\", \"id\": 7, \"tenant\": \"t\"}]")
                 .okContaining("\"name\":\"user-7@t\""));
         return cases;
+    }
+
+    /**
+     * A registry credential given every way a plan can give one, each with a secret of its own (collected in {@code
+     * secrets}, for {@link SecretScan}): in the address's user info and {@code password=}, a Nacos {@code secretKey=},
+     * the Registry user and password fields, a Dubbo Defaults element; ZooKeeper reached ({@code zookeeper}) and not
+     * (nothing at {@code deadPort}), Nacos not reached. What the samples say is asserted elsewhere; here only that no
+     * secret is written anywhere.
+     */
+    static List<Case> secrets(String zookeeper, int deadPort, List<String> secrets) {
+        String zkHost = zookeeper.substring("zookeeper://".length());
+        List<Case> cases = new ArrayList<>();
+        int n = 0;
+        // the ZooKeeper reached: each case under a root of its own, interface-level only; what a client with a user
+        // creates there is that user's alone (ZooKeeper's creator ACL: the next password got NoAuth), and the other
+        // thread groups share the server
+        for (String[] target : new String[][] {{"zk", zkHost}, {"zk dead", "127.0.0.1:" + deadPort},
+            {"nacos dead", "127.0.0.1:" + deadPort}}) {
+            String scheme = target[0].startsWith("zk") ? "zookeeper://" : "nacos://";
+            String user = target[0].startsWith("zk") ? "zk" : "nacos";
+            String s1 = SecretScan.secret("Ui", n++);
+            String s2 = SecretScan.secret("Pq", n++);
+            String s3 = SecretScan.secret("Fd", n++);
+            String s4 = SecretScan.secret("Df", n++);
+            secrets.addAll(List.of(s1, s2, s3, s4));
+            String p = "secret " + target[0] + " ";
+            boolean reached = target[0].equals("zk");
+            cases.add(secretCase(p + "user info", scheme + user + ":" + s1 + "@" + target[1] + root(reached, 1)));
+            cases.add(secretCase(p + "password=", scheme + target[1] + (reached ? root(true, 2) + "&" : "?")
+                    + "username=" + user + "&password=" + s2));
+            cases.add(secretCase(p + "fields", scheme + target[1] + root(reached, 3)).set("username", user)
+                    .set("password", s3));
+            cases.add(secretCase(p + "defaults", scheme + target[1] + root(reached, 4)).defaults("username", user)
+                    .defaults("password", s4));
+            if (scheme.startsWith("nacos")) {
+                String s5 = SecretScan.secret("Sk", n++);
+                secrets.add(s5);
+                cases.add(secretCase(p + "secretKey=", scheme + target[1] + "?accessKey=ak-outside&secretKey=" + s5));
+            }
+        }
+        return cases;
+    }
+
+    private static String root(boolean reached, int n) {
+        return reached ? "?group=dubbo-secrets-" + n + "&migration.step=FORCE_INTERFACE" : "";
+    }
+
+    private static Case secretCase(String label, String address) {
+        return Case.generic(label, address, SHOP, "hello").types("String").args("[\"ann\"]").set("timeout", "2000")
+                .fails(".*", ".*");
     }
 }

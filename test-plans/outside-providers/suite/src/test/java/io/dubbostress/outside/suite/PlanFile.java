@@ -26,6 +26,19 @@ final class PlanFile {
      */
     static Path write(Path file, Map<String, List<Case>> groups, List<Case> shared, int threads, int loops)
             throws IOException {
+        Map<String, List<Case>> parallel = new java.util.LinkedHashMap<>();
+        if (!shared.isEmpty()) {
+            parallel.put("shared", shared);
+        }
+        return write(file, groups, parallel, threads, loops);
+    }
+
+    /**
+     * {@code groups} one thread and one loop each, plus each of {@code parallel} with {@code threads} threads and
+     * {@code loops} loops; every thread group starts at once.
+     */
+    static Path write(Path file, Map<String, List<Case>> groups, Map<String, List<Case>> parallel, int threads,
+            int loops) throws IOException {
         StringBuilder x = new StringBuilder();
         x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<jmeterTestPlan version=\"1.2\" properties=\"5.0\""
                 + " jmeter=\"5.1.1\">\n<hashTree>\n<TestPlan guiclass=\"TestPlanGui\" testclass=\"TestPlan\""
@@ -34,11 +47,9 @@ final class PlanFile {
                 + "<elementProp name=\"TestPlan.user_defined_variables\" elementType=\"Arguments\">"
                 + "<collectionProp name=\"Arguments.arguments\"/></elementProp>\n</TestPlan>\n<hashTree>\n");
         Map<String, List<Case>> all = new java.util.LinkedHashMap<>(groups);
-        if (!shared.isEmpty()) {
-            all.put("shared", shared);
-        }
+        all.putAll(parallel);
         for (Map.Entry<String, List<Case>> group : all.entrySet()) {
-            boolean many = group.getKey().equals("shared") && !shared.isEmpty();
+            boolean many = parallel.containsKey(group.getKey());
             x.append("<ThreadGroup guiclass=\"ThreadGroupGui\" testclass=\"ThreadGroup\" testname=\"")
                     .append(escape(group.getKey())).append("\" enabled=\"true\">\n")
                     .append("<stringProp name=\"ThreadGroup.on_sample_error\">continue</stringProp>\n")
@@ -61,7 +72,20 @@ final class PlanFile {
                     x.append("<stringProp name=\"").append(escape(f.getKey())).append("\">")
                             .append(escape(f.getValue())).append("</stringProp>\n");
                 }
-                x.append("</io.dubbostress.sampler.sampler.DubboSampler>\n<hashTree/>\n");
+                x.append("</io.dubbostress.sampler.sampler.DubboSampler>\n");
+                if (c.defaults.isEmpty()) {
+                    x.append("<hashTree/>\n");
+                } else {
+                    x.append("<hashTree>\n<io.dubbostress.sampler.config.DubboDefaults"
+                            + " guiclass=\"io.dubbostress.sampler.config.gui.DubboDefaultsGui\""
+                            + " testclass=\"io.dubbostress.sampler.config.DubboDefaults\" testname=\"defaults\""
+                            + " enabled=\"true\">\n");
+                    for (Map.Entry<String, String> f : c.defaults.entrySet()) {
+                        x.append("<stringProp name=\"").append(escape(f.getKey())).append("\">")
+                                .append(escape(f.getValue())).append("</stringProp>\n");
+                    }
+                    x.append("</io.dubbostress.sampler.config.DubboDefaults>\n<hashTree/>\n</hashTree>\n");
+                }
             }
             x.append("</hashTree>\n");
         }

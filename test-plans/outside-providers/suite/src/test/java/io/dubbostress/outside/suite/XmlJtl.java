@@ -21,7 +21,13 @@ final class XmlJtl {
         long elapsedMs;
         long bytes;
         long connectMs;
+        long latencyMs;
+        /** When the sample started (ms since the epoch) and the thread that took it. */
+        long startMs;
+        String thread;
         String data;
+        /** The sample's attributes and child elements' text by name: sample variables ({@code -Jsample_variables}). */
+        final Map<String, String> children = new LinkedHashMap<>();
 
         @Override
         public String toString() {
@@ -63,6 +69,20 @@ final class XmlJtl {
             s.elapsedMs = Long.parseLong(e.getAttribute("t"));
             s.bytes = e.hasAttribute("by") ? Long.parseLong(e.getAttribute("by")) : -1;
             s.connectMs = e.hasAttribute("ct") ? Long.parseLong(e.getAttribute("ct")) : -1;
+            s.latencyMs = e.hasAttribute("lt") ? Long.parseLong(e.getAttribute("lt")) : -1;
+            s.startMs = e.hasAttribute("ts") ? Long.parseLong(e.getAttribute("ts")) : -1;
+            s.thread = e.getAttribute("tn");
+            // sample variables are attributes ('_' written as '__' by JMeter's XStream)
+            org.w3c.dom.NamedNodeMap attributes = e.getAttributes();
+            for (int a = 0; a < attributes.getLength(); a++) {
+                Node attribute = attributes.item(a);
+                s.children.put(attribute.getNodeName().replace("__", "_"), attribute.getNodeValue());
+            }
+            for (Node child = e.getFirstChild(); child != null; child = child.getNextSibling()) {
+                if (child instanceof Element) {
+                    s.children.put(((Element) child).getTagName(), child.getTextContent());
+                }
+            }
             NodeList data = e.getElementsByTagName("responseData");
             s.data = data.getLength() == 0 ? null : data.item(0).getTextContent();
             samples.add(s);
