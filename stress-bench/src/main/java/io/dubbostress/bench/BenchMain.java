@@ -21,6 +21,7 @@ public final class BenchMain {
         CommandLine commandLine = StressCommand.commandLine();
         commandLine.addSubcommand(new BenchCommand());
         commandLine.addSubcommand(new CsvReadCommand());
+        StressCommand.versionOnEverySubcommand(commandLine);
         return commandLine;
     }
 

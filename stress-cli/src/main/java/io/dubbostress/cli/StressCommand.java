@@ -45,7 +45,22 @@ public class StressCommand implements Runnable {
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setExecutionExceptionHandler(new ErrorHandler());
         commandLine.setParameterExceptionHandler(new BadInputHandler());
+        versionOnEverySubcommand(commandLine);
         return commandLine;
+    }
+
+    /**
+     * {@code stress <command> --version} says what {@code stress --version} says: picocli's standard {@code --version}
+     * of a subcommand without a version of its own printed nothing and exited 0. For the subcommands added later
+     * ({@code bench}), call again.
+     */
+    public static void versionOnEverySubcommand(CommandLine commandLine) {
+        for (CommandLine sub : commandLine.getSubcommands().values()) {
+            if (sub.getCommandSpec().versionProvider() == null && sub.getCommandSpec().version().length == 0) {
+                sub.getCommandSpec().versionProvider(new StressVersion());
+            }
+            versionOnEverySubcommand(sub);
+        }
     }
 
     public static void main(String[] args) {

@@ -53,10 +53,24 @@ final class EchoResult {
         return kind + ": " + message;
     }
 
+    /**
+     * One line of at most {@value #MAX_REASON_CHARS} characters: URL parameters left out (Dubbo quotes whole provider
+     * URLs, 300+ characters of them), and a longer text keeps its start and its end, where Dubbo puts the cause
+     * ({@code ... error message is:Connection refused: /127.0.0.1:20880}).
+     */
     static String oneLine(String text) {
-        String line = text == null ? "" : text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' ');
-        return line.length() <= MAX_REASON_CHARS ? line : line.substring(0, MAX_REASON_CHARS - 3) + "...";
+        String line = text == null ? "" : URL_QUERY.matcher(text.replace('\r', ' ').replace('\n', ' ')
+                .replace('\t', ' ')).replaceAll("$1");
+        if (line.length() <= MAX_REASON_CHARS) {
+            return line;
+        }
+        int tail = MAX_REASON_CHARS / 2;
+        return line.substring(0, MAX_REASON_CHARS - tail - 5) + " ... " + line.substring(line.length() - tail);
     }
+
+    /** A URL's query, up to the next space or comma-space: {@code dubbo://h:1/x?a=1&b=2} -> {@code dubbo://h:1/x}. */
+    private static final java.util.regex.Pattern URL_QUERY = java.util.regex.Pattern.compile(
+            "\\b([a-z][a-z0-9+.-]*://[^\\s?]+)\\?\\S*?(?=,\\s|\\s|,?$)");
 
     private static String jsonEscape(String text) {
         StringBuilder out = new StringBuilder(text.length() + 8);

@@ -31,8 +31,26 @@ class EchoResultTest {
     }
 
     @Test
-    void reasonsAreCutToOneShortLine() {
+    void reasonsAreCutToOneShortLineThatKeepsTheirEnd() {
         String reason = EchoResult.oneLine("x".repeat(1000) + "\nsecond line");
-        assertThat(reason).hasSize(300).endsWith("...").doesNotContain("\n");
+        assertThat(reason).hasSize(300).contains(" ... ").endsWith("x second line").doesNotContain("\n");
+    }
+
+    /**
+     * Issue 41: a dead provider's message, as the consumer's Dubbo 2.7.23 says it: its cause ("Connection refused")
+     * came after 300 characters of URL parameters, and the hop's answer was cut before it.
+     */
+    @Test
+    void aDeadProvidersCauseSurvivesTheCut() {
+        String url = "dubbo://127.0.0.1:20997/io.dubbostress.api.StressTestService?anyhost=true&application=stress-"
+                + "consumer&check=false&dubbo=2.0.2&interface=io.dubbostress.api.StressTestService&loadbalance=random"
+                + "&logger=slf4j&methods=echo,echoOrder&pid=4242&qos.enable=false&register.ip=127.0.0.1&remote."
+                + "application=&retries=0&serialization=hessian2&side=consumer&sticky=false&timeout=5000"
+                + "&timestamp=1795855006875";
+        String reason = EchoResult.describe(new RpcException(RpcException.NETWORK_EXCEPTION, "Failed to invoke remote"
+                + " method: echo, provider: " + url + ", cause: client(url: " + url + ") failed to connect to server"
+                + " /127.0.0.1:20997, error message is:Connection refused: /127.0.0.1:20997"));
+        assertThat(EchoResult.oneLine(reason)).hasSizeLessThanOrEqualTo(300).startsWith("NETWORK: Failed to invoke")
+                .endsWith("error message is:Connection refused: /127.0.0.1:20997").doesNotContain("timestamp=");
     }
 }

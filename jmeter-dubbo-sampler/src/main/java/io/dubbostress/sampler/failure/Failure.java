@@ -71,8 +71,21 @@ public final class Failure {
     /** A connection that broke under the send (the provider died mid-write): the network, not the provider's answer. */
     private static final Pattern BROKEN_CONNECTION = Pattern.compile("(?i)broken pipe|ClosedChannelException"
             + "|connection reset|channel is closed|connection refused");
+    /**
+     * Dubbo 3's directory when every provider's connection failed: {@code No provider available for the service X from
+     * registry Directory(invokers: 1[127.0.0.1:20999], validInvokers: 0[], invokersToReconnect: 1[127.0.0.1:20999])}.
+     */
+    private static final Pattern PROVIDERS_TO_RECONNECT = Pattern.compile(
+            "validInvokers: 0\\[\\], invokersToReconnect: (\\d+)\\[([^\\]]*)\\]");
     private static final Pattern INVALID_TOKEN = Pattern.compile("(Invalid token! [^\\n]*)");
     private static final Pattern UNDECODED_REQUEST = Pattern.compile("Fail to decode request");
+    /**
+     * A Dubbo 2.7 provider on Java 9+ that cannot set a JDK class's private field (its hessian2 needs the package
+     * open): {@code Fail to decode request due to: com.alibaba.com.caucho.hessian.io.HessianFieldException:
+     * java.math.BigInteger.mag: [I cannot be assigned to '[I'}.
+     */
+    private static final Pattern UNDECODED_JDK_FIELD = Pattern.compile(
+            "Fail to decode request due to: \\S*HessianFieldException: ((java\\.[a-z.]+)\\.[A-Z]\\w*)\\.(\\w+)");
     private static final Pattern PROVIDER_URL = Pattern.compile("provider: (?:dubbo://)?/?([^/\\s,]+)/([\\w.$]+)");
     /** Dubbo 3's text: {@code No such method nosuch in class interface io.x.Service}. */
     private static final Pattern NO_SUCH_METHOD_3 = Pattern.compile("No such method (\\S+) in class (?:interface )?([\\w.$]+)");
@@ -134,17 +147,25 @@ public final class Failure {
             }
             RpcException rpc = (RpcException) error;
             String code = kind(rpc);
-            String text = withoutUrlQueries(firstLine(error.getMessage()));
+            String text = causeFirst(withoutUrlQueries(firstLine(error.getMessage())));
             if (rpc.getCode() == RpcException.NETWORK_EXCEPTION) {
                 Failure answered = fromErrorResponse(rpc);
                 if (answered != null) {
                     return answered;
                 }
             }
-            if (TIMEOUT.equals(code) && text.length() > MAX_MESSAGE_CHARS) {
-                // Dubbo 3's timeout text quotes the invoker, provider and times before it names the timeout
+            Matcher reconnect = PROVIDERS_TO_RECONNECT.matcher(text);
+            if ("NO_PROVIDER".equals(code) && reconnect.find() && !"0".equals(reconnect.group(1))) {
+                // Dubbo 3: the providers are known, but every connection failed and waits for its reconnect: the
+                // dead address of the call before, not a missing provider (one code for one condition)
+                return new Failure(NETWORK, oneLine("no connection to " + reconnect.group(2) + ": every provider's"
+                        + " connection failed and Dubbo reconnects in the background, sending no call until one is"
+                        + " back (" + text.substring(text.indexOf("No provider available")) + ")"));
+            }
+            if (TIMEOUT.equals(code) && !text.startsWith("no answer within ")) {
+                // Dubbo's timeout texts quote the invoker, provider and times before they name the timeout
                 Matcher ms = TIMEOUT_MS.matcher(text);
-                if (ms.find()) {
+                if (ms.find() && (text.length() > MAX_MESSAGE_CHARS || ms.start() > 0)) {
                     text = "no answer within " + ms.group(1) + " ms: " + text;
                 }
             }
@@ -224,6 +245,25 @@ public final class Failure {
     static String withoutUrlQueries(String text) {
         return URL_QUERY.matcher(text).replaceAll("$1");
     }
+
+    /**
+     * Dubbo's cluster invoker wraps the cause in boilerplate ({@code Failed to invoke the method echo in the service
+     * X. Tried 1 times of the providers [...] from the registry ... using the dubbo version 3.3.5. Last error is:
+     * CAUSE}), 300 characters before the cause: the cause comes first, then the boilerplate's first sentence in
+     * brackets. Other texts are left as they are.
+     */
+    static String causeFirst(String text) {
+        int last = text.indexOf(LAST_ERROR);
+        if (last < 0) {
+            return text;
+        }
+        String head = text.substring(0, last).trim();
+        int sentence = head.indexOf(". ");
+        return text.substring(last + LAST_ERROR.length()).trim() + " [" + (sentence > 0 ? head.substring(0,
+                sentence + 1) : head) + "]";
+    }
+
+    private static final String LAST_ERROR = "Last error is: ";
 
     /** An exception the provider's method threw, rethrown by a typed proxy. */
     public static Failure biz(Throwable error) {
@@ -313,6 +353,17 @@ public final class Failure {
             Matcher token = INVALID_TOKEN.matcher(text);
             if (token.find()) {
                 return new Failure(FORBIDDEN, oneLine("the provider refused the call: " + token.group(1)));
+            }
+            Matcher jdkField = UNDECODED_JDK_FIELD.matcher(first);
+            if (jdkField.find()) {
+                // the request is right; the provider's JVM cannot build one of its JDK values
+                Matcher provider = PROVIDER_URL.matcher(String.valueOf(rpc.getMessage()));
+                String where = provider.find() ? " " + provider.group(1) : "";
+                return new Failure("SERIALIZATION", oneLine("the provider" + where + " could not decode the request:"
+                        + " its hessian2 cannot set " + jdkField.group(1) + "." + jdkField.group(3)
+                        + " (HessianFieldException), which a provider on Java 9+ does only with --add-opens java.base/"
+                        + jdkField.group(2) + "=ALL-UNNAMED in its JVM: a " + jdkField.group(1) + " among this call's"
+                        + " arguments or attachments needs that on the provider (or send the value as a string)"));
             }
             Matcher undecoded = UNDECODED_REQUEST.matcher(first);
             if (undecoded.find()) {
@@ -451,9 +502,17 @@ public final class Failure {
         return (nl < 0 ? text : text.substring(0, nl)).trim();
     }
 
+    /**
+     * One line of at most {@value #MAX_MESSAGE_CHARS} characters; a longer text keeps its start and its end (the
+     * larger half), where Dubbo and the JDK put the cause ({@code ... error message is:Connection refused}).
+     */
     static String oneLine(String text) {
         String line = text == null ? "" : Secrets.masked(text.replace('\r', ' ').replace('\n', ' ').replace('\t', ' '));
-        return line.length() <= MAX_MESSAGE_CHARS ? line : line.substring(0, MAX_MESSAGE_CHARS - 3) + "...";
+        if (line.length() <= MAX_MESSAGE_CHARS) {
+            return line;
+        }
+        int tail = MAX_MESSAGE_CHARS / 2 + 2;
+        return line.substring(0, MAX_MESSAGE_CHARS - tail - 5) + " ... " + line.substring(line.length() - tail);
     }
 
     /** The JMeter response code. */

@@ -1,12 +1,14 @@
 package io.dubbostress.sampler.hop;
 
+import io.dubbostress.api.hop.HopAttachments;
 import io.dubbostress.sampler.failure.ConfigurationException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
  * A consumer-hop target ({@code http://127.0.0.1:8080/stressTest/string1k}) parsed once: host, port, and the GET
- * request's bytes, ready to be written as they are on every sample.
+ * request's bytes (with the sampler's attachments in their header, {@link HopAttachments}), ready to be written as
+ * they are on every sample.
  */
 public final class HopRequest {
 
@@ -14,12 +16,14 @@ public final class HopRequest {
     private final String host;
     private final int port;
     private final byte[] bytes;
+    private final java.util.List<String> attachmentKeys;
 
-    private HopRequest(String url, String host, int port, byte[] bytes) {
+    private HopRequest(String url, String host, int port, byte[] bytes, java.util.List<String> attachmentKeys) {
         this.url = url;
         this.host = host;
         this.port = port;
         this.bytes = bytes;
+        this.attachmentKeys = attachmentKeys;
     }
 
     /** Whether a target field names the HTTP hop rather than Dubbo. */
@@ -32,6 +36,16 @@ public final class HopRequest {
      * @throws ConfigurationException naming {@code field} and the value for anything but {@code http://host[:port]/path}
      */
     public static HopRequest parse(String target, String field) {
+        return parse(target, field, java.util.Collections.<String, String>emptyMap());
+    }
+
+    /**
+     * The request with {@code attachments} in its {@value HopAttachments#HEADER} header (none: no header), which the
+     * consumer sets on its Dubbo call to the provider.
+     *
+     * @throws ConfigurationException naming {@code field} and the value for anything but {@code http://host[:port]/path}
+     */
+    public static HopRequest parse(String target, String field, java.util.Map<String, String> attachments) {
         String url = target.trim();
         if (url.toLowerCase(Locale.ROOT).startsWith("https://")) {
             throw new ConfigurationException(field + ": '" + url + "': the consumer hop speaks plain http:// only");
@@ -66,8 +80,16 @@ public final class HopRequest {
                 + "Host: " + authority + "\r\n"
                 + "User-Agent: jmeter-dubbo-sampler\r\n"
                 + "Accept: */*\r\n"
+                + (attachments.isEmpty() ? "" : HopAttachments.HEADER + ": " + HopAttachments.encode(attachments)
+                        + "\r\n")
                 + "\r\n";
-        return new HopRequest(url, host, port, request.getBytes(StandardCharsets.US_ASCII));
+        return new HopRequest(url, host, port, request.getBytes(StandardCharsets.US_ASCII),
+                java.util.Collections.unmodifiableList(new java.util.ArrayList<>(attachments.keySet())));
+    }
+
+    /** The attachments' names the request carries, in order (empty: none). */
+    public java.util.List<String> attachmentKeys() {
+        return attachmentKeys;
     }
 
     public String url() {
@@ -85,6 +107,11 @@ public final class HopRequest {
     /** The request as sent. Shared: do not modify. */
     byte[] bytes() {
         return bytes;
+    }
+
+    /** The request as sent, as text (it is ASCII). */
+    public String text() {
+        return new String(bytes, StandardCharsets.US_ASCII);
     }
 
     public int length() {

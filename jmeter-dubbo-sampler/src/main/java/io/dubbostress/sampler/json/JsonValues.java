@@ -19,7 +19,8 @@ import java.util.Map;
  * {@link LinkedHashMap}s (key order kept), arrays {@link ArrayList}s, integers {@link Long} (or {@link BigInteger}
  * beyond 64 bits), numbers with a fraction or exponent {@link BigDecimal} taken from their text (never through
  * {@code double}: no precision is lost), plus String, Boolean and {@code null}. Jackson checks the syntax (RFC 8259:
- * no leading zeros, no trailing commas, no unquoted keys, no raw control characters); errors name the offset:
+ * no leading zeros, no trailing commas, no unquoted keys, no raw control characters), and a key given twice in one
+ * object is refused (RFC 8259 leaves it to the reader; one of the two values would be dropped); errors name the offset:
  * {@code malformed JSON at offset 6: Unexpected end-of-input: expected close marker for Array}.
  *
  * <pre>{@code
@@ -71,6 +72,13 @@ public final class JsonValues {
                 Map<String, Object> map = new LinkedHashMap<>();
                 for (JsonToken t = parser.nextToken(); t != JsonToken.END_OBJECT; t = parser.nextToken()) {
                     String name = parser.getCurrentName();
+                    if (map.containsKey(name)) {
+                        // Jackson keeps the last, JavaScript too: one of two values would be dropped without a word
+                        JsonLocation at = parser.getTokenLocation();
+                        throw new JsonException("malformed JSON" + (at.getLineNr() == 1 ? " at offset "
+                                + (at.getColumnNr() - 1) : " at line " + at.getLineNr() + ", column "
+                                + at.getColumnNr()) + ": the key '" + name + "' appears twice in one object");
+                    }
                     map.put(name, read(parser, parser.nextToken()));
                 }
                 return map;

@@ -154,8 +154,15 @@ public final class ResultJson {
     }
 
     /**
+     * Where a generic call's answer names a POJO's class: Dubbo hands the POJO over as a map of its properties plus
+     * {@code "class"} (its {@code PojoUtils.generalize}).
+     */
+    private static final String GENERIC_CLASS_KEY = "class";
+
+    /**
      * The result's payload, counted as {@code sentBytes} counts the arguments: UTF-8 bytes of strings, 8 per number,
-     * 1 per boolean, map keys and field values included; 0 for null.
+     * 1 per boolean, map keys and field values included; 0 for null. The same answer counts the same called typed or
+     * generic: a map's {@code "class"} entry (a generic call's POJO, {@link #GENERIC_CLASS_KEY}) is left out.
      */
     public static long payloadBytes(Object v) {
         return payloadBytes(v, 0);
@@ -206,6 +213,9 @@ public final class ResultJson {
         if (v instanceof Map) {
             long total = 0;
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                if (GENERIC_CLASS_KEY.equals(e.getKey()) && e.getValue() instanceof String) {
+                    continue; // a generic call's POJO: its class name, which the typed POJO does not carry
+                }
                 total += payloadBytes(e.getKey(), depth + 1) + payloadBytes(e.getValue(), depth + 1);
             }
             return total;

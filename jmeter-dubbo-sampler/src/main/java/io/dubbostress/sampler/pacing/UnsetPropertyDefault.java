@@ -8,14 +8,16 @@ import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * Finds a field written as {@code ${__P(name)}} (no default) whose JMeter property is not set. JMeter's {@code __P}
- * then gives {@code 1}, silently: a plan run without {@code -Jrate=...} would pace at 1 call/s. The raw text is read
- * from the field as written (a compiled field holds the function, whose raw parameters are the text).
+ * then gives {@code 1}, silently: a plan run without {@code -Jrate=...} would pace at 1 call/s, a Dubbo Sampler whose
+ * Timeout is {@code ${__P(timeout)}} would time out after 1 ms. The raw text is read from the field as written (a
+ * compiled field holds the function, whose raw parameters are the text). Both elements refuse such a field: the Target
+ * Rate Schedule stops the test, the Dubbo Sampler fails its samples as {@code CONFIG}.
  *
  * <pre>{@code
  * String problem = UnsetPropertyDefault.in(element.getProperty(TargetRateSchedule.SCHEDULE));  // null: none
  * }</pre>
  */
-final class UnsetPropertyDefault {
+public final class UnsetPropertyDefault {
 
     /** {@code ${__P(name)}}: one argument, no comma, so no default. */
     private static final Pattern P_WITHOUT_DEFAULT = Pattern.compile("\\$\\{__P\\(\\s*([^,()}]+?)\\s*\\)\\}");
@@ -24,7 +26,7 @@ final class UnsetPropertyDefault {
     }
 
     /** What is wrong with {@code property}, or null: names the property and says what to do. */
-    static String in(JMeterProperty property) {
+    public static String in(JMeterProperty property) {
         if (property == null) {
             return null;
         }

@@ -82,6 +82,60 @@ public final class DubboAddress {
         return new DubboAddress(false, value);
     }
 
+    /**
+     * A direct address's service group and version, written as Dubbo's own URLs write them
+     * ({@code dubbo://127.0.0.1:20880?group=gold&version=2.0.0}, every listed address alike): {@code {address without
+     * them, group, version}} ("" where absent); null for an address that is not direct (a registry's {@code group=} is
+     * its registry group, {@link RegistryGroup}) or has no query. Any other parameter is refused: a direct address has
+     * no settings of its own, the sampler's fields are the reference's settings.
+     *
+     * @throws ConfigurationException naming {@code field} and the value
+     */
+    public static String[] serviceParameters(String text, String field) {
+        String value = text == null ? "" : text.trim();
+        if (value.indexOf('?') < 0) {
+            return null;
+        }
+        String firstEntry = value.split("[,;\\s]+")[0];
+        int scheme = firstEntry.indexOf("://");
+        String protocol = scheme < 0 ? "dubbo" : firstEntry.substring(0, scheme).toLowerCase(Locale.ROOT);
+        if (!DubboVersion.directProtocols().contains(protocol)) {
+            return null;
+        }
+        List<String> addresses = new ArrayList<>();
+        String[] said = null;
+        for (String part : value.split("[,;\\s]+")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            int q = part.indexOf('?');
+            String[] these = {"", ""};
+            if (q >= 0) {
+                for (String parameter : part.substring(q + 1).split("&")) {
+                    int eq = parameter.indexOf('=');
+                    String name = eq < 0 ? parameter : parameter.substring(0, eq);
+                    int slot = "group".equals(name) ? 0 : "version".equals(name) ? 1 : -1;
+                    if (slot < 0 || eq < 0) {
+                        if (parameter.isEmpty()) {
+                            continue;
+                        }
+                        throw new ConfigurationException(field + ": '" + parameter + "' in '" + value + "': a direct"
+                                + " address takes group= and version= only (the service's; every other setting is a"
+                                + " field of the sampler)");
+                    }
+                    these[slot] = parameter.substring(eq + 1).trim();
+                }
+            }
+            if (said != null && !java.util.Arrays.equals(said, these)) {
+                throw new ConfigurationException(field + ": '" + value + "': its addresses name different groups or"
+                        + " versions; one reference calls one service (group and version)");
+            }
+            said = these;
+            addresses.add(q < 0 ? part : part.substring(0, q));
+        }
+        return new String[] {String.join(",", addresses), said == null ? "" : said[0], said == null ? "" : said[1]};
+    }
+
     /** Why {@code protocol} (tri, triple, grpc) cannot be called directly by this jar, and what to do instead. */
     private static String unsupportedTriple(String protocol) {
         if (DubboVersion.directProtocols().contains("tri")) {

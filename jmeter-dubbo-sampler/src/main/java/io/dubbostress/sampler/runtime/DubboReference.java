@@ -166,17 +166,29 @@ public final class DubboReference {
 
     /**
      * Calls the provider. Attachments (may be none) travel with this call only, their values as they are
-     * ({@code setObjectAttachment}: a Long stays a Long).
+     * ({@code setObjectAttachment}: a Long stays a Long): the thread's attachments are cleared when the call returns
+     * or fails, as Dubbo's cluster invoker clears them after every call. A direct reference of the Dubbo 2.7 client
+     * has no cluster invoker (one address: Dubbo 2.7 calls the protocol's invoker itself), so without this a
+     * sampler's attachments went with every later call of the thread, and a value the encoder refused failed them all.
      *
      * @return the result: for generic calls, POJOs come back as maps
      */
     public Object invoke(String method, CallArguments arguments, CallAttachments attachments) throws Throwable {
-        if (!attachments.isEmpty()) {
-            RpcContext context = RpcContext.getContext();
-            for (Map.Entry<String, Object> e : attachments.values().entrySet()) {
-                context.setObjectAttachment(e.getKey(), e.getValue());
+        try {
+            if (!attachments.isEmpty()) {
+                RpcContext context = RpcContext.getContext();
+                for (Map.Entry<String, Object> e : attachments.values().entrySet()) {
+                    context.setObjectAttachment(e.getKey(), e.getValue());
+                }
             }
+            return call(method, arguments);
+        } finally {
+            // the thread's context now (Dubbo 2.7's cluster invoker replaces it after a call through a registry)
+            RpcContext.getContext().clearAttachments();
         }
+    }
+
+    private Object call(String method, CallArguments arguments) throws Throwable {
         try {
             if (generic != null) {
                 Object result = generic.$invoke(method, arguments.typeNames(), arguments.values());

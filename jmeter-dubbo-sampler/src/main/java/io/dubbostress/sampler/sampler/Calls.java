@@ -41,7 +41,7 @@ final class Calls {
         if (same != null) {
             return same;
         }
-        Call fresh = HopPlan.names(fields) ? HopCall.of(HopPlan.of(fields))
+        Call fresh = HopPlan.names(fields) ? HopCall.of(HopPlan.of(fields, loader))
                 : fields.namesIdl() ? idlCall(fields, loader)
                 : DubboCall.of(DubboPlan.of(fields, loader), loader);
         if (previous != null) {

@@ -3,6 +3,7 @@ package io.dubbostress.sampler.sampler;
 import io.dubbostress.sampler.failure.ConfigurationException;
 import io.dubbostress.sampler.runtime.DubboReference;
 import io.dubbostress.sampler.runtime.EchoCheck;
+import io.dubbostress.sampler.runtime.PortProtocol;
 import io.dubbostress.sampler.failure.Failure;
 import io.dubbostress.sampler.runtime.ReferenceCache;
 import io.dubbostress.sampler.json.ResultJson;
@@ -89,6 +90,14 @@ final class DubboCall implements Call {
                 || error instanceof ConfigurationException || reference == null
                 || !reference.typed() ? Failure.ofCall(error, p.key().interfaceName(), p.key().group(),
                 p.key().version(), p.method(), p.arguments().typeNames()) : Failure.biz(error);
+        if (failure.code().equals(Failure.TIMEOUT) || failure.code().equals(Failure.NETWORK)) {
+            // a tri:// call to a dubbo port (or the other way) only times out: ask the port which protocol it speaks
+            String wrong = PortProtocol.mismatch(p.key().address(), DubboSampler.ADDRESS, p.key().timeoutMs());
+            if (wrong != null) {
+                failure = Failure.of(Failure.CONFIG, wrong + " (the call " + (Failure.TIMEOUT.equals(failure.code())
+                        ? "timed out" : "lost its connection") + ")");
+            }
+        }
         if (failure.code().equals(Failure.CONFIG) || failure.code().equals(Failure.JVM_ARGS)) {
             reference = null;
         }

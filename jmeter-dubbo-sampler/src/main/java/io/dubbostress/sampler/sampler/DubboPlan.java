@@ -3,6 +3,7 @@ package io.dubbostress.sampler.sampler;
 import io.dubbostress.sampler.value.CallArguments;
 import io.dubbostress.sampler.value.CallAttachments;
 import io.dubbostress.sampler.failure.ConfigurationException;
+import io.dubbostress.sampler.runtime.DubboAddress;
 import io.dubbostress.sampler.runtime.DubboVersion;
 import io.dubbostress.sampler.runtime.ExtensionNames;
 import io.dubbostress.sampler.runtime.ReferenceKey;
@@ -80,12 +81,20 @@ final class DubboPlan {
         if (!method.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
             throw new ConfigurationException(DubboSampler.METHOD + ": '" + method + "' is not a method name");
         }
+        String version = f.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT);
+        String group = f.text(DubboSampler.SERVICE_GROUP, DubboSampler.SERVICE_GROUP_DEFAULT);
+        String[] direct = DubboAddress.serviceParameters(address, DubboSampler.ADDRESS);
+        if (direct != null) { // dubbo://host:port?group=gold&version=2.0.0: the service's, as the fields give them
+            group = oneOf(DubboSampler.SERVICE_GROUP, group, "group", direct[1]);
+            version = oneOf(DubboSampler.VERSION, version, "version", direct[2]);
+            address = direct[0];
+        }
         ReferenceKey key = new ReferenceKey(address,
                 f.text(DubboSampler.USERNAME, DubboSampler.USERNAME_DEFAULT),
                 f.text(DubboSampler.PASSWORD, DubboSampler.PASSWORD_DEFAULT),
                 interfaceName,
-                f.text(DubboSampler.VERSION, DubboSampler.VERSION_DEFAULT),
-                f.text(DubboSampler.SERVICE_GROUP, DubboSampler.SERVICE_GROUP_DEFAULT),
+                version,
+                group,
                 timeout,
                 f.number(DubboSampler.RETRIES, DubboSampler.RETRIES_DEFAULT, 0),
                 f.number(DubboSampler.CONNECTIONS, DubboSampler.CONNECTIONS_DEFAULT, 0),
@@ -130,6 +139,20 @@ final class DubboPlan {
         return new DubboPlan(key, method, arguments, attachments, echo, keep, data);
     }
 
+    /**
+     * The service's group or version given by its field or by the direct address's parameter: either alone, or both
+     * alike; two different ones are refused (which would the user mean?).
+     */
+    private static String oneOf(String fieldKey, String fieldValue, String parameter, String addressValue) {
+        if (addressValue.isEmpty() || addressValue.equals(fieldValue)) {
+            return fieldValue;
+        }
+        if (fieldValue.isEmpty()) {
+            return addressValue;
+        }
+        throw new ConfigurationException(fieldKey + ": '" + fieldValue + "' and the address's " + parameter + "="
+                + addressValue + " differ: give the service's " + parameter + " once");
+    }
 
     ReferenceKey key() {
         return key;

@@ -2,10 +2,12 @@ package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.failure.ConfigurationException;
 import io.dubbostress.sampler.failure.Failure;
+import io.dubbostress.sampler.runtime.PortProtocol;
 import io.dubbostress.sampler.runtime.ReferenceCache;
 import io.dubbostress.sampler.config.DubboDefaults;
 import io.dubbostress.sampler.install.SamplerJar;
 import io.dubbostress.sampler.jtl.JtlVariables;
+import io.dubbostress.sampler.pacing.UnsetPropertyDefault;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -263,14 +265,31 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
         if (c != null && fields.unchanged(this, variableFields)) {
             return c;
         }
+        int[] functions = functionFields();
+        refuseUnsetProperties(functions);
         SamplerFields read = SamplerFields.read(this);
         Call next = Calls.next(c, read, classLoader());
         call = next;
         fields = read;
-        variableFields = functionFields();
+        variableFields = functions;
         // the label is read once with the plan unless the name holds a variable (JMeter 5.6 locks on every read)
         label = getProperty(TestElement.NAME) instanceof FunctionProperty ? null : getName();
         return next;
+    }
+
+    /**
+     * A field written {@code ${__P(name)}} without a default while the property is unset is refused, as the Target
+     * Rate Schedule refuses it: JMeter would give {@code 1} (a Timeout of 1 ms, a Connections of 1) without a word.
+     *
+     * @throws ConfigurationException naming the field, its text and the property
+     */
+    private void refuseUnsetProperties(int[] functions) {
+        for (int i : functions) {
+            String unset = UnsetPropertyDefault.in(field(KEYS[i]));
+            if (unset != null) {
+                throw new ConfigurationException(KEYS[i] + ": " + unset);
+            }
+        }
     }
 
     /** The fields holding a JMeter variable or function (compiled into a FunctionProperty in a running test). */
@@ -387,6 +406,7 @@ public class DubboSampler extends AbstractSampler implements TestStateListener, 
     @Override
     public void testStarted() {
         FailureWarnings.forget();
+        PortProtocol.forget();
     }
 
     @Override

@@ -12,7 +12,7 @@ import org.apache.jmeter.samplers.SampleResult;
  * times marked on the sample. New fields keep the connection ({@link #replanned}).
  *
  * <pre>{@code
- * Call call = HopCall.of(HopPlan.of(fields));
+ * Call call = HopCall.of(HopPlan.of(fields, loader));
  * call.call(result);                           // the exchange: connect, write, read the answer
  * Failure failure = call.verdict(null, result);    // status 200, the check, the body kept
  * }</pre>
@@ -95,7 +95,7 @@ final class HopCall implements Call, HopClient.Timing {
     /** The same connection for new fields that still name the hop. */
     @Override
     public Call replanned(SamplerFields fields, ClassLoader loader) {
-        return HopPlan.names(fields) ? new HopCall(HopPlan.of(fields), client) : null;
+        return HopPlan.names(fields) ? new HopCall(HopPlan.of(fields, loader), client) : null;
     }
 
     @Override

@@ -1,14 +1,17 @@
 package io.dubbostress.sampler.sampler;
 
 import io.dubbostress.sampler.hop.HopRequest;
+import io.dubbostress.sampler.value.CallAttachments;
+import io.dubbostress.sampler.value.ValueConverter;
 
 /**
- * What the sampler's fields mean for the consumer hop, worked out once: the GET request (its bytes ready), the timeout
- * (connect and read), the check, the response data kept. The hop reads no service field.
+ * What the sampler's fields mean for the consumer hop, worked out once: the GET request (its bytes ready, the
+ * attachments in their header), the timeout (connect and read), the check, the response data kept. The hop reads no
+ * service field: the consumer's own reference calls the provider, with the sampler's attachments as strings.
  *
  * <pre>{@code
  * if (HopPlan.names(fields)) {
- *     HopPlan plan = HopPlan.of(fields);   // http://127.0.0.1:8080/stressTest/string1k
+ *     HopPlan plan = HopPlan.of(fields, loader);   // http://127.0.0.1:8080/stressTest/string1k
  * }
  * }</pre>
  */
@@ -25,7 +28,8 @@ final class HopPlan {
         this.timeoutMs = timeoutMs;
         this.echoCheck = echoCheck;
         this.responseDataChars = responseDataChars;
-        this.samplerData = "GET " + request.url() + "\ntimeout " + timeoutMs + " ms";
+        this.samplerData = "GET " + request.url() + "\ntimeout " + timeoutMs + " ms" + (request.attachmentKeys().isEmpty()
+                ? "" : ", attachments " + request.attachmentKeys());
     }
 
     /** Whether the fields name the hop (an {@code http://} or {@code https://} address) rather than Dubbo. */
@@ -38,11 +42,14 @@ final class HopPlan {
      *
      * @throws io.dubbostress.sampler.failure.ConfigurationException naming the field and the value
      */
-    static HopPlan of(SamplerFields f) {
+    static HopPlan of(SamplerFields f, ClassLoader loader) {
         int timeout = f.timeoutMs();
         boolean echo = f.echoCheck();
         int keep = f.responseDataChars();
-        return new HopPlan(HopRequest.parse(f.address(), DubboSampler.ADDRESS), timeout, echo, keep);
+        // the attachments go through the consumer to the provider as text (HopAttachments)
+        java.util.Map<String, String> attachments = CallAttachments.parse(f.raw(DubboSampler.ATTACHMENTS),
+                new ValueConverter(loader), DubboSampler.ATTACHMENTS).overHop(DubboSampler.ATTACHMENTS);
+        return new HopPlan(HopRequest.parse(f.address(), DubboSampler.ADDRESS, attachments), timeout, echo, keep);
     }
 
     HopRequest request() {

@@ -100,6 +100,25 @@ public final class CallAttachments {
         return this;
     }
 
+    /**
+     * These attachments for the consumer hop, as text: the consumer sets them on its Dubbo call as strings
+     * ({@code io.dubbostress.api.hop.HopAttachments}), so strings, numbers and booleans go (a number as its text); any
+     * other value is refused rather than sent as something else.
+     *
+     * @throws ConfigurationException naming {@code key}, the attachment and its type
+     */
+    public Map<String, String> overHop(String key) {
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            Object v = e.getValue();
+            if (!(v instanceof CharSequence || v instanceof Number || v instanceof Boolean)) {
+                throw new ConfigurationException(key + ": '" + e.getKey() + "' is a " + v.getClass().getName()
+                        + ", which the consumer hop cannot carry (the consumer sets the attachments it is sent on its"
+                        + " Dubbo call as strings): send it as a string");
+            }
+        }
+        return asText();
+    }
+
     /** Name to value as text ({@code String.valueOf}), in the field's order: for protocols whose metadata are text. */
     public Map<String, String> asText() {
         Map<String, String> text = new LinkedHashMap<>();

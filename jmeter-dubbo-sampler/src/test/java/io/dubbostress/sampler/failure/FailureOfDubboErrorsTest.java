@@ -184,4 +184,53 @@ class FailureOfDubboErrorsTest {
         assertThat(collection.toString()).startsWith("SERIALIZATION: the provider's hessian2 sent a JDK immutable"
                 + " collection (List.of, Set.of, Map.of: java.util.CollSer) without its elements");
     }
+
+    /**
+     * Issue 41: a Dubbo 2.7.23 provider on Java 17 without java.math open, sent a BigInteger attachment: its error
+     * response word for word (OutsideProvidersIT gets it from the real provider). Not the interface, version or group.
+     */
+    @Test
+    void aProviderThatCannotSetAJdkFieldIsItsSerializationNotTheServiceKey() {
+        Failure failure = Failure.of(errorResponse("Fail to decode request due to: com.alibaba.com.caucho.hessian.io."
+                + "HessianFieldException: java.math.BigInteger.mag: [I cannot be assigned to '[I'"));
+        assertThat(failure.code()).isEqualTo("SERIALIZATION");
+        assertThat(failure.message()).isEqualTo("the provider 127.0.0.1:38089 could not decode the request: its"
+                + " hessian2 cannot set java.math.BigInteger.mag (HessianFieldException), which a provider on Java 9+"
+                + " does only with --add-opens java.base/java.math=ALL-UNNAMED in its JVM: a java.math.BigInteger"
+                + " among this call's arguments or attachments needs that on the provider (or send the value as a"
+                + " string)").doesNotContain("version");
+    }
+
+    /**
+     * Issue 41: a dead address as the 3.3 jar sees it (texts of Dubbo 3.3.5, OutsideProvidersIT's dead cases): the
+     * cause first (it came after 300 characters of Dubbo's cluster boilerplate and was cut), and the calls after the
+     * first, which Dubbo 3 answers "No provider available" while the connection waits for its reconnect, NETWORK too.
+     */
+    @Test
+    void aDeadAddressIsNetworkWithItsCauseEveryTime() {
+        String first = "Failed to invoke the method hello in the service org.apache.dubbo.rpc.service.GenericService."
+                + " Tried 1 times of the providers [127.0.0.1:36423] (1/1) from the registry 127.0.0.1:36423 on the"
+                + " consumer 127.0.0.1 using the dubbo version 3.3.5. Last error is: Failed to invoke remote method:"
+                + " hello, provider: " + URL + ", cause: client(url: " + URL + ") failed to connect to server"
+                + " /127.0.0.1:36423, error message is:Connection refused: /127.0.0.1:36423";
+        Failure failed = Failure.of(new RpcException(RpcException.NETWORK_EXCEPTION, first));
+        assertThat(failed.code()).isEqualTo("NETWORK");
+        assertThat(failed.message()).startsWith("Failed to invoke remote method: hello, provider: dubbo://127.0.0.1:"
+                + "38089/io.dubbostress.api.StressTestService, cause:").contains("Connection refused: /127.0.0.1:36423")
+                .endsWith("[Failed to invoke the method hello in the service org.apache.dubbo.rpc.service."
+                        + "GenericService.]");
+        String next = "Failed to invoke the method hello in the service org.apache.dubbo.rpc.service.GenericService."
+                + " No provider available for the service io.dubbostress.outside.api.ShopService from registry"
+                + " Directory(invokers: 1[127.0.0.1:36423], validInvokers: 0[], invokersToReconnect: 1[127.0.0.1:36423])"
+                + " on the consumer 127.0.0.1 using the dubbo version 3.3.5. Please check if the providers have been"
+                + " started and registered.";
+        Failure again = Failure.of(new RpcException(RpcException.FORBIDDEN_EXCEPTION, next));
+        assertThat(again.code()).isEqualTo("NETWORK");
+        assertThat(again.message()).startsWith("no connection to 127.0.0.1:36423: every provider's connection failed"
+                + " and Dubbo reconnects in the background");
+        // no provider known at all stays NO_PROVIDER
+        assertThat(Failure.of(new RpcException(RpcException.FORBIDDEN_EXCEPTION, next.replace("invokersToReconnect: 1"
+                + "[127.0.0.1:36423]", "invokersToReconnect: 0[]").replace("invokers: 1[127.0.0.1:36423]", "invokers:"
+                + " 0[]"))).code()).isEqualTo("NO_PROVIDER");
+    }
 }

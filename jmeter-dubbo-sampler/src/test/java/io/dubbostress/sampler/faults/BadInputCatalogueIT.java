@@ -202,6 +202,25 @@ class BadInputCatalogueIT {
                         + " registry group (letters, digits and . _ : / - only)");
         exact("empty interface", echo("empty interface").set(DubboSampler.INTERFACE, ""), "CONFIG",
                 "DubboSampler.interface: empty: name the service interface, e.g. io.dubbostress.api.StressTestService");
+        // issue 41: JMeter gave 1 (a 1 ms timeout) for a property read without a default and not set
+        exact("property without a default, unset", echo("property without a default, unset")
+                .set(DubboSampler.TIMEOUT, "${__P(issue41.unset.timeout)}"), "CONFIG",
+                "DubboSampler.timeout: '${__P(issue41.unset.timeout)}': the JMeter property 'issue41.unset.timeout' is"
+                        + " not set and ${__P(issue41.unset.timeout)} has no default, so JMeter would give 1; set it"
+                        + " (-Jissue41.unset.timeout=...) or give a default, e.g. ${__P(issue41.unset.timeout,500)}");
+        exact("attachment key twice", echo("attachment key twice").set(DubboSampler.ATTACHMENTS,
+                "{\"k\": 1, \"k\": 2}"), "CONFIG", "DubboSampler.attachments: malformed JSON at offset 9: the key 'k'"
+                        + " appears twice in one object in '{\"k\": 1, \"k\": 2}'");
+        // a direct address's group= is the service group: the provider exports none named so
+        matching("group in a direct address", at("group in a direct address", "dubbo://" + p + "?group=nope"),
+                "NO_PROVIDER", notExported(p, "nope/" + SERVICE));
+        exact("group in the address and the field", at("group in the address and the field", "dubbo://" + p
+                + "?group=nope").set(DubboSampler.GROUP, "other"), "CONFIG", "DubboSampler.group: 'other' and the"
+                        + " address's group=nope differ: give the service's group once");
+        exact("another parameter in a direct address", at("another parameter in a direct address", "dubbo://" + p
+                + "?timeout=10"), "CONFIG", "DubboSampler.address: 'timeout=10' in 'dubbo://" + p + "?timeout=10': a"
+                        + " direct address takes group= and version= only (the service's; every other setting is a field"
+                        + " of the sampler)");
 
         DubboSampler[] samplers = new DubboSampler[cases.size() + 1];
         int i = 0;
@@ -212,9 +231,10 @@ class BadInputCatalogueIT {
 
         // failures that repeat without a call reaching a provider are paused after: 20 ms here, to keep the test short
         EmbeddedJMeter.Run run;
+        EmbeddedJMeter plan = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 120, samplers); // JMeter's properties first
         JMeterUtils.setProperty(PAUSE_PROPERTY, String.valueOf(PAUSE_MS));
         try {
-            run = EmbeddedJMeter.plan(dir).threadGroup(1, 2, 120, samplers).run();
+            run = plan.run();
         } finally {
             JMeterUtils.getJMeterProperties().remove(PAUSE_PROPERTY);
         }

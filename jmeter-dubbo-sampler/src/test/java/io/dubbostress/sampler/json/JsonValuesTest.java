@@ -58,4 +58,15 @@ class JsonValuesTest {
         assertThatThrownBy(() -> JsonValues.parse("{\"secret\": [1, 2")).hasMessageNotContaining("secret")
                 .hasMessageNotContaining("Source").hasMessageNotContaining("\n");
     }
+
+    /** Issue 41: a key given twice kept the last value without a word (an attachment, a POJO field). */
+    @Test
+    void aKeyGivenTwiceInOneObjectIsRefusedWithItsOffset() {
+        assertThatThrownBy(() -> JsonValues.parse("{\"k\": \"v\", \"k\": \"w\"}"))
+                .hasMessage("malformed JSON at offset 11: the key 'k' appears twice in one object");
+        assertThatThrownBy(() -> JsonValues.parse("[{\"a\": {\"x\": 1, \"x\": 2}}]"))
+                .hasMessageContaining("the key 'x' appears twice");
+        // the same key in two objects is no duplicate
+        assertThat(JsonValues.parse("[{\"k\": 1}, {\"k\": 2}]")).hasToString("[{k=1}, {k=2}]");
+    }
 }

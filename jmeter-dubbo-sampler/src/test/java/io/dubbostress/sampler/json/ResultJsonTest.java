@@ -49,4 +49,19 @@ class ResultJsonTest {
         assertThat(ResultJson.payloadBytes(Arrays.asList("ab", "é"))).isEqualTo(4);
         assertThat(ResultJson.payloadBytes(new Line())).isEqualTo("sku".length() + 1 + "price".length() + 4);
     }
+
+    /** A POJO answer as a provider sends it to a generic call: Dubbo's own PojoUtils.generalize, maps with "class". */
+    @Test
+    void theSamePojoAnswerCountsTheSameTypedAndGeneric() {
+        io.dubbostress.api.Order order = new io.dubbostress.api.Order();
+        order.setId(7);
+        order.setCustomer("ann");
+        order.setTotal(new BigDecimal("3.00"));
+        order.setLines(Arrays.asList(new io.dubbostress.api.OrderLine("A", 2, new BigDecimal("1.50"))));
+        order.setCreatedAt(LocalDateTime.of(2024, 1, 1, 13, 0));
+        Object generic = org.apache.dubbo.common.utils.PojoUtils.generalize(order);
+        assertThat(generic).isInstanceOf(Map.class).extracting(g -> ((Map<?, ?>) g).get("class"))
+                .isEqualTo(io.dubbostress.api.Order.class.getName());
+        assertThat(ResultJson.payloadBytes(generic)).isEqualTo(ResultJson.payloadBytes(order));
+    }
 }

@@ -26,7 +26,7 @@ class PlansTest {
     }
 
     private static HopPlan hop(DubboSampler s) {
-        return HopPlan.of(SamplerFields.read(s));
+        return HopPlan.of(SamplerFields.read(s), PlansTest.class.getClassLoader());
     }
 
     @Test
@@ -132,6 +132,25 @@ class PlansTest {
         assertThatThrownBy(() -> hop(s)).hasMessageContaining("plain http:// only");
         assertThatThrownBy(() -> Calls.next(again, SamplerFields.read(s), loader))
                 .hasMessageContaining("plain http:// only");
+    }
+
+    /** Issue 41: the hop carries the sampler's attachments to the consumer, which sets them on its Dubbo call. */
+    @Test
+    void theHopSendsTheAttachmentsInTheirHeaderAsTextAndRefusesWhatTextCannotBe() {
+        DubboSampler s = new DubboSampler();
+        s.setProperty(DubboSampler.ADDRESS, "http://127.0.0.1:8080/stressTest/string1k");
+        s.setProperty(DubboSampler.ATTACHMENTS, "{\"traceId\": \"a b\", \"tenant\": 7}");
+        HopPlan plan = hop(s);
+        String request = plan.request().text();
+        assertThat(request).contains("\r\nDubbo-Attachments: traceId=a+b&tenant=7\r\n").endsWith("\r\n\r\n");
+        assertThat(plan.samplerData()).endsWith(", attachments [traceId, tenant]");
+        s.setProperty(DubboSampler.ATTACHMENTS, "");
+        assertThat(hop(s).request().text())
+                .doesNotContain("Dubbo-Attachments");
+        s.setProperty(DubboSampler.ATTACHMENTS, "{\"list\": [1]}");
+        assertThatThrownBy(() -> hop(s)).hasMessage("DubboSampler.attachments: 'list' is a java.util.ArrayList, which"
+                + " the consumer hop cannot carry (the consumer sets the attachments it is sent on its Dubbo call as"
+                + " strings): send it as a string");
     }
 
     @Test

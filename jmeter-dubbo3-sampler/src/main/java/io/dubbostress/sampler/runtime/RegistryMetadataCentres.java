@@ -1,8 +1,10 @@
 package io.dubbostress.sampler.runtime;
 
 import java.lang.reflect.Field;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.metadata.report.MetadataReport;
@@ -86,18 +88,19 @@ final class RegistryMetadataCentres {
         if (report == null) {
             return;
         }
-        Map<String, MetadataReport> reports = reports(application);
-        if (reports == null) {
-            log.warn("Dubbo's metadata reports could not be reached: application-level discovery through the"
-                    + " mapping needs provided-by= in the address");
-            return;
-        }
         synchronized (ATTACHED) {
-            synchronized (reports) {
+            boolean filed = changeReports(application, reports -> {
                 for (String key : keys) {
                     reports.put(key, report);
-                    ATTACHED.put(key, report);
                 }
+            });
+            if (!filed) {
+                log.warn("Dubbo's metadata reports could not be reached: application-level discovery through the"
+                        + " mapping needs provided-by= in the address");
+                return;
+            }
+            for (String key : keys) {
+                ATTACHED.put(key, report);
             }
         }
     }
@@ -114,12 +117,7 @@ final class RegistryMetadataCentres {
             return;
         }
         ApplicationModel application = ApplicationModel.defaultModel();
-        Map<String, MetadataReport> reports = reports(application);
-        if (reports != null) {
-            synchronized (reports) {
-                reports.keySet().removeAll(ATTACHED.keySet());
-            }
-        }
+        changeReports(application, reports -> reports.keySet().removeAll(ATTACHED.keySet()));
         for (String protocol : new String[] {"nacos", "zookeeper"}) {
             try {
                 if (application.getExtensionLoader(MetadataReportFactory.class).hasExtension(protocol)) {
@@ -132,16 +130,31 @@ final class RegistryMetadataCentres {
         ATTACHED.clear();
     }
 
+    /**
+     * Changes Dubbo's map of metadata reports (its {@code MetadataReportInstance.metadataReports}, a plain HashMap) by
+     * replacing it with a changed copy, never in place: Dubbo iterates that map without a lock whenever a reference is
+     * created ({@code MetadataUtils.publishServiceDefinition}), so a report filed while another thread's reference was
+     * being created was a {@code ConcurrentModificationException}, logged by Dubbo as an ERROR with its stack in
+     * jmeter.log (seen in OutsideProvidersIT: a direct tri:// reference created while a registry's report was
+     * filed). An iteration under way keeps the map it started on. Dubbo itself writes the map only when the
+     * application starts, before any sampler runs. Callers hold {@link #ATTACHED}.
+     *
+     * @return false when the map could not be reached (then nothing changed)
+     */
     @SuppressWarnings("unchecked")
-    private static Map<String, MetadataReport> reports(ApplicationModel application) {
+    private static boolean changeReports(ApplicationModel application, Consumer<Map<String, MetadataReport>> change) {
         try {
             MetadataReportInstance instance = application.getBeanFactory()
                     .getOrRegisterBean(MetadataReportInstance.class);
             Field field = MetadataReportInstance.class.getDeclaredField("metadataReports");
             field.setAccessible(true);
-            return (Map<String, MetadataReport>) field.get(instance);
+            Map<String, MetadataReport> copy = new HashMap<>((Map<String, MetadataReport>) field.get(instance));
+            change.accept(copy);
+            field.set(instance, copy);
+            return true;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
+            log.debug("Dubbo's metadata reports could not be changed: {}", e.toString());
+            return false;
         }
     }
 }

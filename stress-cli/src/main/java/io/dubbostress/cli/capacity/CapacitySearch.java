@@ -163,6 +163,9 @@ public final class CapacitySearch {
                 broken = Double.isNaN(broken) ? t.targetRate() : Math.min(broken, t.targetRate());
                 notSureAt = Double.NaN;
                 notSureTries = 0;
+                if (t.verdict().limiter().endsTheSearch()) {
+                    stopped = true; // an SLO below every call's service time: no rate can hold it
+                }
             }
             case NOT_SURE -> {
                 notSureTries = t.targetRate() == notSureAt ? notSureTries + 1 : 1;

@@ -19,6 +19,8 @@ import java.util.Locale;
  * <li>The SLO held and the load generator started (nearly) every call due in the window: <b>held</b>. Held while it
  *     started fewer: <b>not sure</b>, the load generator did not drive the rate.</li>
  * <li>Broken by errors alone: <b>broke</b>, the provider.</li>
+ * <li>A limit below every call's service time (the fastest call of the window took longer): <b>broke</b>, the SLO
+ *     itself; no rate can hold it, so the search ends there.</li>
  * <li>The lag fell across the window (its first quarter's median over twice its last's, and over 5 ms): the start had
  *     not settled by the end of the window, <b>not sure</b>.</li>
  * <li>The SLO holds once the load generator's own delay is taken out (calls whose thread was free at the due time and
@@ -54,6 +56,8 @@ public record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
         LOAD_GENERATOR_CPU("the load generator's CPU"),
         MACHINE("the machine's other processes"),
         SLO("the SLO itself"),
+        /** A limit below every call's service time: no rate can hold it, the search ends. */
+        SLO_BELOW_SERVICE("the SLO itself"),
         START_UP("the start, whose lag had not settled"),
         STEP_LENGTH("the step's length (--duration)");
 
@@ -63,9 +67,12 @@ public record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
             this.text = text;
         }
 
-        /** A step not sure for this reason would be not sure again at the same rate: the search ends. */
+        /**
+         * A step not sure for this reason would be not sure again at the same rate, or one broken for it would break at
+         * any rate: the search ends.
+         */
         boolean endsTheSearch() {
-            return this == LOAD_GENERATOR_THREADS || this == STEP_LENGTH;
+            return this == LOAD_GENERATOR_THREADS || this == STEP_LENGTH || this == SLO_BELOW_SERVICE;
         }
     }
 
@@ -128,12 +135,26 @@ public record StepVerdict(Kind kind, Limiter limiter, List<String> reasons) {
                 return new StepVerdict(Kind.HELD, Limiter.NONE, List.of());
             }
             return new StepVerdict(Kind.NOT_SURE, generatorSide(cpu), List.of(String.format(Locale.ROOT,
-                    "the load generator started %.0f calls/s of the %s due: it did not drive the rate",
-                    w.achievedPerSec(), CapacityReport.rate(w.rate))));
+                    "the load generator started %.0f calls/s of the %s due: it did not drive the rate%s",
+                    w.achievedPerSec(), CapacityReport.rate(w.rate), w.startedLate() == 0 ? ""
+                            : String.format(Locale.ROOT, " (%,d of the window's %,d calls started after its end, the"
+                                    + " last %.1f s after)", w.startedLate(), w.calls(), w.lastStartAfterSeconds()))));
         }
         List<String> reasons = new ArrayList<>(broken);
         if (slo.broken(w::fromDue, w.samples(), 0).isEmpty()) {
             return new StepVerdict(Kind.BROKE, Limiter.PROVIDER, reasons); // the errors alone
+        }
+        List<String> belowEveryCall = new ArrayList<>();
+        long fastest = w.serviceMin();
+        for (Slo.Limit limit : slo.limits()) {
+            if (fastest > limit.micros()) {
+                belowEveryCall.add(limit.text());
+            }
+        }
+        if (!belowEveryCall.isEmpty()) { // whatever the rate, the lag, the CPU: no call is that fast
+            reasons.add(String.format(Locale.ROOT, "%s is below every call's service time (the fastest of %,d took"
+                    + " %.3f ms): no rate can hold it", String.join(", ", belowEveryCall), w.calls(), fastest / 1000.0));
+            return new StepVerdict(Kind.BROKE, Limiter.SLO_BELOW_SERVICE, reasons);
         }
         long first = w.medianLag(0);
         long last = w.medianLag(3);

@@ -41,6 +41,8 @@ final class StepWindow {
     private long calls;
     private long errors;
     private long startedInWindow;
+    /** The latest start of a call due in the window (due + lag), epoch microseconds; MIN_VALUE with none. */
+    private long lastStartUs = Long.MIN_VALUE;
     private long serviceSumUs;
     private long missing;
     /** Failures by response code (the first {@value #MOST_CODES} codes seen; the rest under "other"). */
@@ -85,6 +87,7 @@ final class StepWindow {
         if (dueUs + lag < toUs) {
             startedInWindow++;
         }
+        lastStartUs = Math.max(lastStartUs, dueUs + lag);
     }
 
     /**
@@ -180,9 +183,29 @@ final class StepWindow {
         return (toUs - fromUs) / 1e6;
     }
 
-    /** Calls due in the window that started in it, per second: the rate the load generator drove. */
+    /**
+     * The rate the load generator drove the window's calls at: those that ended, over the time from the window's start
+     * to the last one's start (the window, when they all started in it). Calls that started late count, over the
+     * longer time they took: 170 calls due in a window that all started after it are 170 calls, not 0.0/s.
+     */
     double achievedPerSec() {
-        return startedInWindow / seconds();
+        double span = Math.max(toUs, lastStartUs) - fromUs;
+        return calls == 0 ? 0 : calls / (span / 1e6);
+    }
+
+    /** Calls due in the window that started after its end. */
+    long startedLate() {
+        return calls - startedInWindow;
+    }
+
+    /** How long after the window's end its last call started, seconds; 0 when all started in it. */
+    double lastStartAfterSeconds() {
+        return Math.max(0, lastStartUs - toUs) / 1e6;
+    }
+
+    /** The fastest call's service time, microseconds; -1 with no call. */
+    long serviceMin() {
+        return service.getTotalCount() == 0 ? -1 : service.getMinValue();
     }
 
     /** Whether the load generator started (nearly) every call due in the window within it: 90 %, less one call. */

@@ -37,12 +37,17 @@ public final class CapacityOptions {
     }
 
     /**
-     * The options' values; the load's rate (--rate) is the first trial's constant rate, 100 calls/s when not given, and
+     * The options' values; the load's rate (--rate) is the first trial's constant rate, 100 calls/s when not given (a
+     * {@code --rate 0} given is refused: it used to become 100 without a word), and
      * that trial must make enough calls in its steady state for the SLO's highest percentile ({@link Slo#checkTrial});
      * the search makes its own trials, so --repeat is refused.
      */
-    public Capacity value(LoadOptions.Load load) {
+    public Capacity value(LoadOptions.Load load, boolean rateGiven) {
         RateSchedule rate = load.rate();
+        if (rateGiven && !rate.isOpen()) {
+            throw new UserError("Invalid value for option '--rate': 0 is no rate (the closed model); with"
+                    + " --find-max-rate --rate is the first trial's constant rate, e.g. 200 (leave it out for 100)");
+        }
         if (rate.isOpen() && (rate.segments().size() != 1 || rate.segments().get(0).contains(":")
                 || rate.segments().get(0).contains(".."))) {
             throw new UserError("Invalid value for option '--rate': with --find-max-rate it is the first trial's "

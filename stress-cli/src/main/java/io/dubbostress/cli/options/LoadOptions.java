@@ -36,7 +36,7 @@ public final class LoadOptions {
             description = "Time to start all threads. Default: ${DEFAULT-VALUE}.")
     Duration rampup;
 
-    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "0", converter = RateSchedule.Converter.class,
+    @Option(names = "--rate", paramLabel = "RATE", converter = RateSchedule.Converter.class,
             description = "Target calls/s for all threads together, paced by the plans' Target Rate Schedule (response "
                     + "times counted from each call's due time): 0 = none (closed model, default), 500 = constant, "
                     + "100,200,400 = steps splitting the duration evenly, 100:30s,200:1m = steps with lengths, "
@@ -80,7 +80,12 @@ public final class LoadOptions {
             throw new UserError("Invalid value for option '--rampup': " + DurationConverter.format(rampup)
                     + " is longer than --duration " + DurationConverter.format(duration));
         }
-        return new Load(parsed, duration, warm, rampup, rate, repeat);
+        return new Load(parsed, duration, warm, rampup, rate == null ? RateSchedule.NONE : rate, repeat);
+    }
+
+    /** Whether --rate was given (its absence and {@code --rate 0} both mean the closed model of an ordinary run). */
+    public boolean rateGiven() {
+        return rate != null;
     }
 
     /**

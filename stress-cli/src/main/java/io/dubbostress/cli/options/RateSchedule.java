@@ -191,6 +191,26 @@ public final class RateSchedule {
         return isOpen() ? parse(asProperty() + ",0") : this;
     }
 
+    /**
+     * The calls the schedule has due over its segments with a length (a ramp's are its mean rate's): {@code 100:10s,
+     * 0..200:10s} has 2,000; a segment without a length adds none. 0 for the closed model.
+     */
+    public double arrivals() {
+        double total = 0;
+        for (int i = 0; i < segments.size(); i++) {
+            if (lengths[i] < 0) {
+                continue;
+            }
+            Matcher m = SEGMENT.matcher(segments.get(i));
+            if (m.matches()) {
+                double from = Double.parseDouble(m.group("from"));
+                double to = m.group("to") == null ? from : Double.parseDouble(m.group("to"));
+                total += (from + to) / 2 * lengths[i];
+            }
+        }
+        return total;
+    }
+
     public boolean isOpen() {
         return !segments.isEmpty();
     }

@@ -130,7 +130,7 @@ public class RunCommand implements Callable<Integer> {
                     + "cannot call tri://: run the direct scenarios only (--scenarios direct-1k,direct-100k) or give a "
                     + "dubbo:// URL");
         }
-        CapacityOptions.Capacity search = capacity == null ? null : capacity.value(l);
+        CapacityOptions.Capacity search = capacity == null ? null : capacity.value(l, load.rateGiven());
         if (search != null) {
             if (remote != null) {
                 // each server's schedule starts after its own opening calls, and says so in its own jmeter.log: the

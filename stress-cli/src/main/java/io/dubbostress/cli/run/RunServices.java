@@ -5,6 +5,7 @@ import io.dubbostress.cli.metrics.JvmReadings;
 import io.dubbostress.cli.service.AgentArguments;
 import io.dubbostress.cli.process.FreePorts;
 import io.dubbostress.cli.process.JavaRuntime;
+import io.dubbostress.cli.process.ListeningProcess;
 import io.dubbostress.cli.process.ManagedProcess;
 import io.dubbostress.cli.process.ProcessFailedException;
 import io.dubbostress.cli.service.ServiceCommands;
@@ -65,6 +66,8 @@ final class RunServices {
             endpoints.providerHost = settings.services().provider().host;
             endpoints.providerPort = settings.services().provider().port;
             external("provider", endpoints.providerAddress());
+            endpoints.givenProviderPid = givenHere("provider", "--provider", endpoints.providerHost,
+                    endpoints.providerPort);
         } else {
             startProvider();
         }
@@ -72,6 +75,8 @@ final class RunServices {
             if (settings.services().consumerUrl() != null) {
                 endpoints.consumerUrl = settings.services().consumerUrl();
                 external("consumer", endpoints.consumerUrl);
+                endpoints.givenConsumerPid = givenHere("consumer", "--consumer-url", endpoints.consumerHost(),
+                        endpoints.consumerPort());
             } else {
                 startConsumer();
             }
@@ -111,6 +116,32 @@ final class RunServices {
             }
         }
         notRead.forEach(line -> err.println("stress run: " + line));
+    }
+
+    /**
+     * The capacity search counts the CPU of the provider and the consumer apart from the machine's other processes: one
+     * given by address on this machine is found by the port it listens on ({@link ListeningProcess}), named on the
+     * console and in run.json's note; -1 when not searching, not on this machine, or not found (then said: its CPU
+     * counts as other processes').
+     */
+    private long givenHere(String name, String option, String host, int port) {
+        if (settings.capacity() == null || !JvmReadings.isThisMachine(host)) {
+            return -1;
+        }
+        ListeningProcess found = ListeningProcess.onPort(Path.of("/proc"), port);
+        RunManifest.ServiceRecord r = manifest.service(name);
+        if (found == null) {
+            r.note = "on this machine, but no process found listening on port " + port + ": its CPU counts as other"
+                    + " processes'";
+            err.println("stress run: the " + name + " given by " + option + " is on this machine, but no process was"
+                    + " found listening on port " + port + " (another user's?): the capacity search counts its CPU as"
+                    + " other processes'");
+            return -1;
+        }
+        r.note = "on this machine: " + found.description();
+        err.println("stress run: the " + name + " given by " + option + " is on this machine: " + found.description()
+                + "; the capacity search counts its CPU as the " + name + "'s");
+        return found.pid();
     }
 
     private void external(String name, String address) {

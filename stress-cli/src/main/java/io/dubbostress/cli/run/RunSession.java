@@ -236,9 +236,11 @@ final class RunSession {
                 manifest.scenarios.add(record);
                 index[0]++;
                 ServiceEndpoints endpoints = services.endpoints();
+                // the services the run started, or found listening on this machine when given by address
                 CpuShares cpu = new CpuShares(Path.of("/proc"), Map.of(CapacityReport.PROVIDER,
-                        endpoints.providerPid, CapacityReport.CONSUMER, scenario.kind().needsConsumer()
-                                ? endpoints.consumerPid : -1L));
+                        endpoints.providerPid > 0 ? endpoints.providerPid : endpoints.givenProviderPid,
+                        CapacityReport.CONSUMER, !scenario.kind().needsConsumer() ? -1L
+                                : endpoints.consumerPid > 0 ? endpoints.consumerPid : endpoints.givenConsumerPid));
                 // a step again after a start that had not settled: this run's first step a step longer, before its window
                 Duration leadIn = lastTrial[0] != null && lastTrial[0].targetRate() == rates.get(0)
                         && lastTrial[0].verdict().limiter() == StepVerdict.Limiter.START_UP ? settings.load().duration()

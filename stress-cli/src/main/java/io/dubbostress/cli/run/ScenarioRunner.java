@@ -110,8 +110,37 @@ final class ScenarioRunner {
         }
         // at a target rate the duration is the schedule's, counted from its start after the opening calls: every step
         // sized, then rate 0 (the threads stop when it is done), in thread groups with room for slow opening calls
-        boolean goOn = run(scenario, new Shape(name, load.rate().sized(load.duration()).ending(),
-                load.duration().plus(OPENING_ALLOWANCE), null), index, count, record, endpoints, saved);
+        RateSchedule sized = load.rate().sized(load.duration());
+        // whether the threads can make the calls due, said once the first calls measure it, and again at the end
+        // (the remote generators' JTL rows come here too, but their threads are not --threads: not judged)
+        RateReach reach = settings.remote().isEmpty() ? new RateReach(settings.harness().threads(), sized,
+                load.duration(), layout.jtl(name), layout.jmeterLog(name)) : null;
+        JMeterRun.Watch watch = reach == null ? null : new JMeterRun.Watch() {
+            @Override
+            public String stopReason(JMeterRun r) {
+                return null;
+            }
+
+            @Override
+            public boolean finished(JMeterRun r) {
+                String early = reach.follow();
+                if (early != null) {
+                    err.println();
+                    err.println("stress run: " + name + ": " + early);
+                    record.addMessage(early);
+                    saved.run();
+                }
+                return false;
+            }
+        };
+        boolean goOn = run(scenario, new Shape(name, sized.ending(), load.duration().plus(OPENING_ALLOWANCE), watch),
+                index, count, record, endpoints, saved);
+        String late = reach == null ? null : reach.after(record.endEpochMs);
+        if (late != null) {
+            err.println("stress run: " + name + ": " + late);
+            record.addMessage(late);
+            saved.run();
+        }
         long origin = new ScheduleStartLine(layout.jmeterLog(name)).read();
         long scheduleStartMs = origin < 0 ? -1 : origin / 1000;
         long firstStartMs = firstSampleStartMs(layout.jtl(name));

@@ -20,6 +20,12 @@ final class ServiceEndpoints {
     String providerUrl = "";
     long providerPid = -1;
     long consumerPid = -1;
+    /**
+     * A provider or consumer given by address on this machine: the process found listening on its port, for the capacity
+     * search's CPU shares (-1: not on this machine, not looked for, or not found). Never profiled or stopped.
+     */
+    long givenProviderPid = -1;
+    long givenConsumerPid = -1;
     /** Whether the agent runs on this machine, so that it can read the run's JVMs by their process ids. */
     boolean agentHere = true;
 

@@ -61,6 +61,6 @@ public class ConsumerCommand implements Callable<Integer> {
         s.extraArgs = appArgs;
         List<String> command = ServiceCommands.consumer(JavaRuntime.current(),
                 StressHome.fromSystemProperty().consumerJar(), jvmArgs, gcLog, s);
-        return ForegroundProcess.run(command);
+        return ForegroundProcess.run("consumer", command, System.err);
     }
 }

@@ -62,6 +62,6 @@ public class ProviderCommand implements Callable<Integer> {
         s.extraArgs = appArgs;
         List<String> command = ServiceCommands.provider(JavaRuntime.current(),
                 StressHome.fromSystemProperty().providerJar(), jvmArgs, gcLog, s);
-        return ForegroundProcess.run(command);
+        return ForegroundProcess.run("provider", command, System.err);
     }
 }

@@ -46,6 +46,20 @@ class CapacitySearchTest {
         });
     }
 
+    /** Issue 41: a step broken by an SLO below every call's service time ends the search: no rate can hold it. */
+    @Test
+    void anSloNoRateCanHoldEndsTheSearchAtItsFirstStep() {
+        List<Double> asked = new ArrayList<>();
+        CapacitySearch.Outcome o = new CapacitySearch(100, 8).search(rates -> {
+            asked.add(rates.get(0));
+            return List.of(trial(rates.get(0), StepVerdict.Kind.BROKE, StepVerdict.Limiter.SLO_BELOW_SERVICE));
+        });
+        assertThat(asked).containsExactly(100.0);
+        assertThat(o.highestHeld()).isZero();
+        assertThat(CapacityReport.answer(o)).startsWith("no rate tried held the SLO; broke at 100 calls/s, limited by"
+                + " the SLO itself");
+    }
+
     @Test
     void doublesWhileTheSloHoldsThenBisectsToTenPercentInRunsOfSteps() {
         List<Double> asked = new ArrayList<>();

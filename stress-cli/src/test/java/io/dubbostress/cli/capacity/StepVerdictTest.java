@@ -120,11 +120,55 @@ class StepVerdictTest {
 
     @Test
     void aServiceTimeOverTheLimitOnAnIdleMachineIsTheSloItself() {
-        StepWindow w = window(50, k -> new long[] {50, 30_000}, true);
+        // a few calls within the limit: not below every call, the service time's p99 over it
+        StepWindow w = window(50, k -> new long[] {50, k % 20 == 0 ? 10_000 : 30_000}, true);
         StepVerdict v = StepVerdict.of(w, P99_20MS, 20, Double.NaN, cpu(15, 5, 3));
         assertThat(v.kind()).isEqualTo(StepVerdict.Kind.BROKE);
         assertThat(v.limiter()).isEqualTo(StepVerdict.Limiter.SLO);
         assertThat(v.reasons()).anyMatch(r -> r.startsWith("the service time alone is over the limit (p99 30.0"));
+    }
+
+    /**
+     * Issue 41: p50=1us, below every call's service time, on a machine others kept busy: it was "not sure" (the
+     * machine), and the search went on bisecting towards 1 call/s. No rate can hold it: the SLO itself, and the end.
+     */
+    @Test
+    void anSloBelowEveryCallsServiceTimeIsTheSloItselfWhateverTheMachine() {
+        StepWindow w = window(200, k -> new long[] {k % 25 == 7 ? 45_000 : 200, 800 + k % 7}, true);
+        Slo oneMicro = Slo.parse("p50=1us");
+        for (CpuShares.Window busy : new CpuShares.Window[] {cpu(99, 20, 15), cpu(30, 10, 5), null}) {
+            StepVerdict v = StepVerdict.of(w, oneMicro, 20, Double.NaN, busy);
+            assertThat(v.kind()).isEqualTo(StepVerdict.Kind.BROKE);
+            assertThat(v.limiter().text).isEqualTo("the SLO itself");
+            assertThat(v.limiter().endsTheSearch()).isTrue();
+            assertThat(v.reasons()).last().isEqualTo("p50=1us is below every call's service time (the fastest of 400"
+                    + " took 0.800 ms): no rate can hold it");
+        }
+        // a limit some calls meet is judged as before
+        assertThat(StepVerdict.of(w, Slo.parse("p50=805us"), 20, Double.NaN, cpu(99, 20, 15)).limiter())
+                .isNotEqualTo(StepVerdict.Limiter.SLO_BELOW_SERVICE);
+    }
+
+    /**
+     * Issue 41: the calls due in a window all started after it (a load generator behind its schedule): the step said
+     * "achieved 0.0/s" for 170 calls made. The rate is the calls over the time they took to start.
+     */
+    @Test
+    void callsThatStartedLateCountOverTheTimeTheyTook() {
+        StepWindow w = new StepWindow(1, 85, 0, 2_000_000, 170);
+        for (int k = 0; k < 170; k++) {
+            long due = k * 2_000_000L / 170;
+            long start = 2_000_000 + k * 3_000L; // one after the other, from the window's end: 0.51 s after it
+            w.accept(due, start - due, start - due + 2500, 2500, true, false);
+        }
+        w.missing(3_000_000);
+        assertThat(w.achievedPerSec()).isCloseTo(170 / 2.507, org.assertj.core.data.Offset.offset(0.01));
+        StepVerdict v = StepVerdict.of(w, Slo.parse("p99=10s"), 1, Double.NaN, null);
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.NOT_SURE);
+        assertThat(v.reasons()).containsExactly("the load generator started 68 calls/s of the 85 due: it did not drive"
+                + " the rate (170 of the window's 170 calls started after its end, the last 0.5 s after)");
+        assertThat(CapacityReport.consoleLine("direct-1k", SearchRun.trial("r", w, v, 1, null)))
+                .startsWith("direct-1k at 85 calls/s: achieved 67.8/s,");
     }
 
     @Test

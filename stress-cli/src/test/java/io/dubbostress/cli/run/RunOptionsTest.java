@@ -77,6 +77,10 @@ class RunOptionsTest {
         assertRefused("stress run: Invalid value for option '--rate': with --find-max-rate it is the first trial's "
                 + "constant rate, e.g. 200, not '100,200'", "--find-max-rate", "--slo", "p99=20ms", "--rate",
                 "100,200");
+        // issue 41: --rate 0 became 100 calls/s without a word
+        assertRefused("stress run: Invalid value for option '--rate': 0 is no rate (the closed model); with"
+                + " --find-max-rate --rate is the first trial's constant rate, e.g. 200 (leave it out for 100)",
+                "--find-max-rate", "--slo", "p99=20ms", "--rate", "0");
         assertRefused("stress run: Invalid value for option '--provider-url': it names the provider, so it cannot be "
                 + "combined with --provider or --registry", "--provider-url", "tri://127.0.0.1:50051", "--registry",
                 "zookeeper://127.0.0.1:2181");

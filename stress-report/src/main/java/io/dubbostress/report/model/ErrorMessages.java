@@ -9,13 +9,16 @@ import java.util.Map;
 /**
  * Counts failed samples by what went wrong ("502 TIMEOUT: waited 5000 ms"), with bounded memory: after
  * {@value #MAX_DISTINCT} distinct messages, new ones are counted under {@value #OTHERS}. Messages are shortened to
- * one line of at most {@value #MAX_LENGTH} characters.
+ * one line of at most {@value #MAX_LENGTH} characters that keeps their start and their end ({@link #shorten}), where
+ * Dubbo and the JDK put the cause ({@code ... error message is:Connection refused: /127.0.0.1:20880}).
  */
 public final class ErrorMessages {
 
     static final int MAX_DISTINCT = 500;
     static final int MAX_LENGTH = 200;
     static final String OTHERS = "(other messages)";
+    /** The most characters of one message read. */
+    private static final int MOST_READ = 8192;
 
     private final Map<String, long[]> counts = new HashMap<>();
 
@@ -42,7 +45,19 @@ public final class ErrorMessages {
         if (key.isEmpty()) {
             key = "(no message)";
         }
-        return key.length() > MAX_LENGTH ? key.substring(0, MAX_LENGTH - 3) + "..." : key;
+        return shorten(key, MAX_LENGTH);
+    }
+
+    /**
+     * {@code text} in at most {@code max} characters: as it is when it fits, else its start, {@code " ... "} and its
+     * end (the larger half), so that a cause at the end of a long message is not cut off.
+     */
+    public static String shorten(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int tail = max / 2 + 2;
+        return text.substring(0, max - tail - 5) + " ... " + text.substring(text.length() - tail);
     }
 
     /**
@@ -70,11 +85,14 @@ public final class ErrorMessages {
         return prefix + cause + " [" + context + "]";
     }
 
-    /** Runs of white space (line breaks included) become one space; no regex: failures can be millions. */
+    /**
+     * Runs of white space (line breaks included) become one space; no regex: failures can be millions. The first
+     * {@value #MOST_READ} characters are read (a sampler's message is one line of a few hundred).
+     */
     private static String oneLine(String text) {
-        StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_LENGTH + 16));
+        StringBuilder out = new StringBuilder(Math.min(text.length(), MOST_READ));
         boolean space = false;
-        for (int i = 0; i < text.length() && out.length() <= MAX_LENGTH; i++) {
+        for (int i = 0; i < text.length() && i < MOST_READ; i++) {
             char c = text.charAt(i);
             if (Character.isWhitespace(c)) {
                 space = out.length() > 0;

@@ -79,13 +79,12 @@ public final class ScenarioOutcome {
                 warmup.ruleMessage());
     }
 
-    /** The most frequent message, at most 120 characters (the errors table has it whole). */
+    /** The most frequent message, at most 120 characters, its start and its end (the errors table has more). */
     private static String top(List<ErrorMessages.Count> counts) {
         if (counts.isEmpty()) {
             return "no message";
         }
-        String message = counts.get(0).message;
-        return message.length() <= 120 ? message : message.substring(0, 117) + "...";
+        return ErrorMessages.shorten(counts.get(0).message, 120);
     }
 
     public boolean failed() {

@@ -66,6 +66,22 @@ class ReaderNotesTest {
         assertThat(ErrorMessages.key("TIMEOUT", "TIMEOUT: waited 5000 ms")).isEqualTo("TIMEOUT TIMEOUT: waited 5000 ms");
     }
 
+    /**
+     * Issue 41: a dead provider's message as the Dubbo Sampler records it (a stress run against a port where nothing
+     * listened): its cause, beyond 200 characters, was cut off in the errors table and the failed scenario's line.
+     */
+    @Test
+    void aLongMessageKeepsItsCauseAtTheEnd() {
+        String refused = "Failed to invoke remote method: $invoke, provider: dubbo://127.0.0.1:20997/io.dubbostress.api."
+                + "StressTestService, cause: client(url: dubbo://127.0.0.1:20997/io.dubbostress.api.StressTestService"
+                + " failed to connect to server /127.0.0.1:20997, error message is:Connection refused: /127.0.0.1:20997";
+        String key = ErrorMessages.key("NETWORK", refused);
+        assertThat(key).hasSizeLessThanOrEqualTo(ErrorMessages.MAX_LENGTH)
+                .startsWith("NETWORK Failed to invoke remote method: $invoke, provider: dubbo://127.0.0.1:20997")
+                .contains(" ... ").endsWith("error message is:Connection refused: /127.0.0.1:20997");
+        assertThat(ErrorMessages.shorten(key, 120)).hasSize(120).endsWith("Connection refused: /127.0.0.1:20997");
+    }
+
     /** Issue 15 item 7: a header-less JTL's extra columns are said to be unused; bad timestamps list what is read. */
     @Test
     void aHeaderlessJtlSaysItsElapsedUsIsNotUsedAndBadTimestampsSayWhatIsRead() throws IOException {

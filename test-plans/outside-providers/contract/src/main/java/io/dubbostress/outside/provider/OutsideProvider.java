@@ -17,7 +17,10 @@ import org.apache.dubbo.config.ServiceConfig;
  * <ul>
  * <li>{@link ShopService} without version or group, as {@code 2.0.0} in group {@code gold}, and in group
  *     {@code secure} with {@code token=true};</li>
- * <li>{@link UserService}.</li>
+ * <li>{@link UserService};</li>
+ * <li>when the reference consumer's API jar ({@code stress-api}) is on the class path, its
+ *     {@code io.dubbostress.api.StressTestService} ({@link AttachmentEcho}: its echo answers the argument and prints
+ *     the attachments it received), for the hop.</li>
  * </ul>
  * Prints {@code outside-provider ready dubbo=<version> port=<port>} when every service is exported.
  *
@@ -63,10 +66,24 @@ public final class OutsideProvider {
         export(ShopService.class, new Shop("gold-2.0.0"), "2.0.0", "gold", null, application, protocols, registry);
         export(ShopService.class, new Shop("secure"), null, "secure", "true", application, protocols, registry);
         export(UserService.class, new Users(), null, null, null, application, protocols, registry);
+        if (onClassPath("io.dubbostress.api.StressTestService")) {
+            // the reference consumer's contract, when its API jar is here: the hop's provider side
+            export(io.dubbostress.api.StressTestService.class, new AttachmentEcho(), null, null, null, application,
+                    protocols, registry);
+        }
         System.out.println("outside-provider ready dubbo=" + Version.getVersion() + " port=" + port
                 + (triPort == null ? "" : " tri=" + triPort));
         System.out.flush();
         Thread.currentThread().join(); // until the test kills it
+    }
+
+    private static boolean onClassPath(String className) {
+        try {
+            Class.forName(className, false, OutsideProvider.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     private static <T> void export(Class<T> type, T implementation, String version, String group, String token,

@@ -2,7 +2,9 @@ package io.dubbostress.outside.provider;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.Collection;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The attachments of the call a provider is serving, read from whichever Dubbo runs it, as a service's own code reads
@@ -36,6 +38,40 @@ final class ReceivedAttachments {
     static String asString(String key) {
         Object context = context();
         return (String) call(method(context.getClass(), "getAttachment", String.class), context, key);
+    }
+
+    /** A value with its class, and its elements' classes: {@code java.util.ArrayList [java.lang.Long 1]}. */
+    static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        String type = value.getClass().getName();
+        if (value instanceof String) {
+            return type + " \"" + value + "\"";
+        }
+        if (value instanceof Collection) {
+            StringBuilder out = new StringBuilder(type).append(" [");
+            String separator = "";
+            for (Object element : (Collection<?>) value) {
+                out.append(separator).append(describe(element));
+                separator = ", ";
+            }
+            return out.append(']').toString();
+        }
+        if (value instanceof Map) {
+            Map<String, Object> sorted = new TreeMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+                sorted.put(String.valueOf(e.getKey()), e.getValue());
+            }
+            StringBuilder out = new StringBuilder(type).append(" {");
+            String separator = "";
+            for (Map.Entry<String, Object> e : sorted.entrySet()) {
+                out.append(separator).append(e.getKey()).append('=').append(describe(e.getValue()));
+                separator = ", ";
+            }
+            return out.append('}').toString();
+        }
+        return type + " " + value;
     }
 
     private static Object context() {

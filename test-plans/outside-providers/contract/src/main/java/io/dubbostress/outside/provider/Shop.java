@@ -9,12 +9,10 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -186,7 +184,7 @@ public final class Shop implements ShopService {
                 out.append(key).append(" absent");
                 continue;
             }
-            out.append(key).append('=').append(describe(all.get(key))).append(" getAttachment=");
+            out.append(key).append('=').append(ReceivedAttachments.describe(all.get(key))).append(" getAttachment=");
             try {
                 String text = ReceivedAttachments.asString(key);
                 out.append(text == null ? "null" : "\"" + text + "\"");
@@ -195,40 +193,6 @@ public final class Shop implements ShopService {
             }
         }
         return out.toString();
-    }
-
-    /** A value with its class, and its elements' classes: {@code java.util.ArrayList [java.lang.Long 1]}. */
-    private static String describe(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        String type = value.getClass().getName();
-        if (value instanceof String) {
-            return type + " \"" + value + "\"";
-        }
-        if (value instanceof Collection) {
-            StringBuilder out = new StringBuilder(type).append(" [");
-            String separator = "";
-            for (Object element : (Collection<?>) value) {
-                out.append(separator).append(describe(element));
-                separator = ", ";
-            }
-            return out.append(']').toString();
-        }
-        if (value instanceof Map) {
-            Map<String, Object> sorted = new TreeMap<>();
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-                sorted.put(String.valueOf(e.getKey()), e.getValue());
-            }
-            StringBuilder out = new StringBuilder(type).append(" {");
-            String separator = "";
-            for (Map.Entry<String, Object> e : sorted.entrySet()) {
-                out.append(separator).append(e.getKey()).append('=').append(describe(e.getValue()));
-                separator = ", ";
-            }
-            return out.append('}').toString();
-        }
-        return type + " " + value;
     }
 
     private static void sleep(int ms) {

@@ -19,6 +19,8 @@ final class Case {
     String data;
     final java.util.List<String> dataParts = new java.util.ArrayList<>();
     long minElapsedMs;
+    /** Not null: a failure matching it ({@code "CODE: message"}) is as good as the success. */
+    Pattern refusedOr;
 
     private Case(String label) {
         this.label = label;
@@ -82,6 +84,15 @@ final class Case {
         return this;
     }
 
+    /**
+     * A success with the response data asked for, or a failure whose {@code "code: message"} matches {@code refused}
+     * (where the outcome depends on the JVMs' flags, which the pattern names).
+     */
+    Case okOr(Pattern refused) {
+        this.refusedOr = refused;
+        return this;
+    }
+
     /** Response data containing each part (where the order is the provider's, as in a HashMap). */
     Case okContaining(String... parts) {
         ok(null);
@@ -102,6 +113,7 @@ final class Case {
         c.data = data;
         c.dataParts.addAll(dataParts);
         c.minElapsedMs = minElapsedMs;
+        c.refusedOr = refusedOr;
         return c;
     }
 

@@ -189,7 +189,147 @@ final class OutsideCases {
         }
         cases.add(attachments);
         cases.add(gAttachments);
+        cases.addAll(attachmentsPerCall(p, version, line, address, tri));
+        // the service's group and version written in a direct address, as Dubbo's URLs write them
+        cases.add(Case.typed(p + "version and group in the address", address + "?group=gold&version=2.0.0", SHOP,
+                "hello").args("[\"ann\"]").ok("hello ann from gold-2.0.0"));
+        // a call that works answers at once; the cases' 5 s were not enough on the loaded 2-core machine (load 30-40:
+        // the first triple calls, and later ones, waited 5 s for an answer while 16 thread groups started together),
+        // so what is not a timeout case of its own waits as long as the IDL cases do
+        for (Case c : cases) {
+            if ("5000".equals(c.fields.get("DubboSampler.timeout"))) {
+                c.set("timeout", "30000");
+            }
+        }
         return cases;
+    }
+
+    /**
+     * Issue 41: each call carries exactly its own sampler's attachments, typed and generic, whatever the calls before
+     * it carried or how they failed: after the full set above, a call with none, then one with another value; a
+     * BigInteger (which hessian2 writes and reads by reflection: the JVM that cannot, fails), then a call with none.
+     * Every call asks for every name any of them sends.
+     */
+    private static List<Case> attachmentsPerCall(String p, String version, String line, String address,
+            boolean tri) {
+        String names = tri ? "s,n,d,b,i,big" : ATTACHMENT_NAMES + ",big";
+        String allAbsent = absent(names.split(","));
+        List<Case> cases = new ArrayList<>();
+        cases.add(Case.typed(p + "attachments none after", address, SHOP, "attachments").args("[\"" + names + "\"]")
+                .ok(allAbsent));
+        cases.add(Case.generic(p + "g attachments one after", address, SHOP, "attachments").types("String")
+                .args("[\"" + names + "\"]").set("attachments", "{\"s\": \"y\"}")
+                .ok("s=java.lang.String \"y\" getAttachment=\"y\"; " + absent(names.substring(2).split(","))));
+        Case big = Case.typed(p + "attachment BigInteger", address, SHOP, "attachments").args("[\"big\"]")
+                .set("attachments", "{\"big\": {\"$type\": \"java.math.BigInteger\", \"value\": 5}}");
+        if (tri) {
+            big.ok("big=java.lang.String \"5\" getAttachment=\"5\""); // a number: its text, as triple sends them
+        } else {
+            big.ok("big=java.math.BigInteger 5 getAttachment=" + (version.startsWith("2.6") ? "ClassCastException"
+                    : "null")).okOr(BIG_REFUSED);
+        }
+        cases.add(big);
+        cases.add(Case.typed(p + "attachments none after BigInteger", address, SHOP, "attachments")
+                .args("[\"" + names + "\"]").ok(allAbsent));
+        cases.add(Case.generic(p + "g attachments none after BigInteger", address, SHOP, "attachments")
+                .types("String").args("[\"" + names + "\"]").ok(allAbsent));
+        return cases;
+    }
+
+    /** What {@code attachments} answers when none of {@code names} was sent. */
+    static String absent(String... names) {
+        StringBuilder out = new StringBuilder();
+        for (String name : names) {
+            out.append(out.length() == 0 ? "" : "; ").append(name).append(" absent");
+        }
+        return out.toString();
+    }
+
+    /**
+     * How a BigInteger attachment may fail, and nothing else: this JMeter cannot write it (java.math not open: no JVM
+     * flags, 2.7 jar), or the provider cannot read it (Dubbo 2.7.23 on Java 17 without java.math open: the suite runs
+     * it so), each said as such.
+     */
+    static final java.util.regex.Pattern BIG_REFUSED = java.util.regex.Pattern.compile("(JVM_ARGS: "
+            + java.util.regex.Pattern.quote("this JVM blocks what Dubbo needs on Java 9+: restart JMeter with"
+            + " JVM_ARGS=\"--add-opens java.base/java.math=ALL-UNNAMED\"") + ".*|SERIALIZATION: the provider 127\\.0\\.0"
+            + "\\.1:\\d+ could not decode the request: its hessian2 cannot set java\\.math\\.BigInteger\\.\\w+"
+            + " \\(HessianFieldException\\), which a provider on Java 9\\+ does only with --add-opens"
+            + " java\\.base/java\\.math=ALL-UNNAMED in its JVM.*)", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * Issue 41: a call to the wrong protocol's port (tri:// to a dubbo port, dubbo:// to a triple port) says which
+     * protocol the port speaks; {@code dubbo} and {@code tri} are one provider's two ports.
+     */
+    static List<Case> wrongProtocol(String line, String dubbo, String tri) {
+        List<Case> cases = new ArrayList<>();
+        String triPort = tri.substring(tri.lastIndexOf(':') + 1);
+        String dubboPort = dubbo.substring(dubbo.lastIndexOf(':') + 1);
+        cases.add(Case.generic("protocol dubbo to a triple port", "dubbo://127.0.0.1:" + triPort, SHOP, "hello")
+                .types("String").args("[\"ann\"]").set("timeout", "1000").fails("CONFIG", java.util.regex.Pattern.quote(
+                        "DubboSampler.address: 'dubbo://127.0.0.1:" + triPort + "' is an HTTP port (a triple port of"
+                        + " Dubbo 3, or a web server), not the dubbo protocol (it answered HTTP/2's connection"
+                        + " preface): call the provider's dubbo port, or call it as tri://127.0.0.1:" + triPort) + ".*"));
+        if ("3.3".equals(line)) {
+            cases.add(Case.generic("protocol tri to a dubbo port", "tri://127.0.0.1:" + dubboPort, SHOP, "hello")
+                    .types("String").args("[\"ann\"]").set("timeout", "1000").fails("CONFIG",
+                            java.util.regex.Pattern.quote("DubboSampler.address: 'tri://127.0.0.1:" + dubboPort
+                                    + "' is a port of the dubbo protocol, not triple (it answered a dubbo heartbeat):"
+                                    + " call it as dubbo://127.0.0.1:" + dubboPort + ", or the provider's triple port")
+                                    + ".*"));
+        }
+        return cases;
+    }
+
+    /**
+     * Issue 41: an address where nothing listens is a NETWORK failure every time (Dubbo 3 said NO_PROVIDER from its
+     * second call on, once the connection waited for its reconnect).
+     */
+    static List<Case> deadAddress(String line, int closedPort) {
+        List<Case> cases = new ArrayList<>();
+        List<String> addresses = new ArrayList<>(java.util.Arrays.asList("dubbo://127.0.0.1:" + closedPort));
+        if ("3.3".equals(line)) {
+            addresses.add("tri://127.0.0.1:" + closedPort);
+        }
+        for (String address : addresses) {
+            String scheme = address.substring(0, address.indexOf(':'));
+            for (int i = 1; i <= 3; i++) {
+                cases.add(Case.generic("dead " + scheme + " " + i, address, SHOP, "hello").types("String")
+                        .args("[\"ann\"]").set("timeout", "1000").fails("NETWORK", ".*(Connection refused|no connection"
+                                + " to 127\\.0\\.0\\.1:" + closedPort + "|UNAVAILABLE).*"));
+            }
+        }
+        return cases;
+    }
+
+    /**
+     * Issue 41, the hop: the reference consumer (stress-consumer, Dubbo 2.7.23) takes the sampler's attachments from
+     * the request's Dubbo-Attachments header and sets them on its call to the provider, as strings; the provider
+     * prints what it received ({@code AttachmentEcho}), checked by {@link OutsideProvidersIT} in this order. A value
+     * that is not text is refused by the sampler and never sent.
+     */
+    static List<Case> hop(String consumer) {
+        String url = consumer + "/stressTest/string1k";
+        List<Case> cases = new ArrayList<>();
+        cases.add(hopCase("hop k=v", url).set("attachments", "{\"k\": \"v\"}"));
+        cases.add(hopCase("hop none", url));
+        cases.add(hopCase("hop j=w n=7", url).set("attachments", "{\"j\": \"w x\", \"n\": 7}"));
+        cases.add(hopCase("hop list", url).set("attachments", "{\"list\": [1]}").fails("CONFIG",
+                java.util.regex.Pattern.quote("DubboSampler.attachments: 'list' is a java.util.ArrayList, which the"
+                        + " consumer hop cannot carry") + ".*"));
+        cases.add(hopCase("hop none again", url));
+        return cases;
+    }
+
+    /** What the provider received from the consumer for {@link #hop}'s calls that were sent, in order. */
+    static final List<String> HOP_RECEIVED = java.util.Arrays.asList("k=java.lang.String \"v\"", "",
+            "j=java.lang.String \"w x\"; n=java.lang.String \"7\"", "");
+    /** The names {@link #hop}'s samplers send. */
+    static final List<String> HOP_NAMES = java.util.Arrays.asList("j", "k", "list", "n");
+
+    private static Case hopCase(String label, String url) {
+        return Case.generic(label, url, SHOP, "hello").set("responseCheck", "echo")
+                .ok("{\"ok\":true,\"size\":1024}");
     }
 
     /** A method returning CompletableFuture on a provider that does not wait for futures (2.6). */
