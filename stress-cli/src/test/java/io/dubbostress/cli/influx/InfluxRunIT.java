@@ -138,9 +138,11 @@ class InfluxRunIT {
                 // and freezes the provider while this JMeter calls it
                 "-Jjmeter.save.saveservice.autoflush=true",
                 // one interval for the whole run (JMeter's client sends once at the start, once at the end) and every
-                // sample in it: the percentiles it writes are then those of the whole JTL
+                // sample in it: the percentiles it writes are then those of the whole JTL. JMeter's percentiles come
+                // from a window of backend_metrics_window samples (100 by default, whatever the mode: SamplerMetric's
+                // pctResponseStats), its other figures from backend_metrics_large_window: both hold the whole run
                 "-Jbackend_influxdb.send_interval=3600", "-Jbackend_metrics_window_mode=timed",
-                "-Jbackend_metrics_large_window=1000000"));
+                "-Jbackend_metrics_large_window=1000000", "-Jbackend_metrics_window=1000000"));
         ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(plainJtl.resolveSibling("jmeter.out").toFile());
         b.environment().put("JAVA_HOME", System.getProperty("java.home"));
