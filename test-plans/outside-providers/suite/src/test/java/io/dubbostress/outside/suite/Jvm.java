@@ -52,10 +52,34 @@ final class Jvm implements AutoCloseable {
     /** Waits for the process to end (scaled deadline); returns its exit code. */
     int awaitExit(Duration quiet) throws InterruptedException {
         if (!process.waitFor(scaled(quiet).toMillis(), TimeUnit.MILLISECONDS)) {
+            String threads = threadDump();
             close();
-            throw new IllegalStateException("did not end within " + scaled(quiet) + ":\n" + tail());
+            throw new IllegalStateException("did not end within " + scaled(quiet) + ":\n" + tail()
+                    + "\n--- its threads when the wait ended (jstack " + process.pid() + ") ---\n" + threads);
         }
         return process.exitValue();
+    }
+
+    /**
+     * The process's threads (the JDK's jstack; bin/jmeter execs java, so the PID is the JVM's), or why there are
+     * none: what a JVM that does not end is waiting for.
+     */
+    String threadDump() {
+        Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
+        try {
+            Process dump = new ProcessBuilder(jstack.toString(), String.valueOf(process.pid()))
+                    .redirectErrorStream(true).start();
+            byte[] out = dump.getInputStream().readAllBytes();
+            if (!dump.waitFor(30, TimeUnit.SECONDS)) {
+                dump.destroyForcibly();
+            }
+            return new String(out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no thread dump: " + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
+        }
     }
 
     String output() {
