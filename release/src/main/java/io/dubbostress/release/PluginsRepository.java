@@ -52,7 +52,9 @@ public final class PluginsRepository {
             "io.dubbostress.sampler.config.DubboDefaults",
             "io.dubbostress.sampler.config.gui.DubboDefaultsGui",
             "io.dubbostress.sampler.pacing.TargetRateSchedule",
-            "io.dubbostress.sampler.pacing.gui.TargetRateScheduleGui");
+            "io.dubbostress.sampler.pacing.gui.TargetRateScheduleGui",
+            // the shipped plans' Backend Listener (issue 40): a plan that names it needs our jar too
+            "io.dubbostress.sampler.backend.QuietBackendListener");
     public static final String MARKER_DUBBO27 = "io.dubbostress.sampler.install.Dubbo27Jar";
     public static final String MARKER_DUBBO33 = "io.dubbostress.sampler.install.Dubbo33Jar";
     public static final String INSTALLER = "io.dubbostress.sampler.install.PluginsManagerInstaller";
