@@ -79,6 +79,16 @@ public final class AnswerText {
             interval = text.get("answer.latency.intervalNoRatio", confidence, ReportText.signed(l.addedLowMs()),
                     ReportText.signed(l.addedHighMs()));
         } else {
+            interval = null;
+        }
+        if (interval != null) {
+            if (l.addedLowMs() <= 0 && l.addedHighMs() >= 0
+                    && (l.timesLow() == null || l.timesLow() <= 1 && l.timesHigh() >= 1)) {
+                // "the hop is 3.85 ms faster" from an interval of -17.5 to +9.77 ms is no finding: say so (where the
+                // ratio's interval, made apart, leaves out x1, the two do not agree, and the sentence does not claim)
+                interval += text.get("answer.latency.noChange");
+            }
+        } else {
             interval = noInterval(l.noInterval(), l.samplesNeeded(), oneTrial, text);
         }
         return text.get(l.addedMs() < 0 ? "answer.latency.saves" : "answer.latency.adds", percentile,
@@ -100,7 +110,8 @@ public final class AnswerText {
         }
         String interval;
         if (t.timesLow() != null) {
-            interval = text.get("answer.tps.interval", confidence, ReportText.number(t.timesLow()),
+            interval = text.get(t.timesLow() <= 1 && t.timesHigh() >= 1 ? "answer.tps.intervalNoChange"
+                    : "answer.tps.interval", confidence, ReportText.number(t.timesLow()),
                     ReportText.number(t.timesHigh()));
         } else if (Answer.NO_INTERVAL_FEW_SAMPLES.equals(t.noInterval())) {
             interval = text.get("answer.tps.noInterval.fewSamples");

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  */
 public final class AnswerNumbers {
 
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])[-+]?\\d[\\d,]*(?:\\.\\d+)?");
+    // a comma belongs to a number only between digits (1,000): "x1, which" is the number 1 and a comma
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])[-+]?\\d(?:\\d|,(?=\\d))*(?:\\.\\d+)?");
 
     private AnswerNumbers() {
     }
