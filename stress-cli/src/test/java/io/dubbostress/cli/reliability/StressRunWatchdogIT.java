@@ -17,18 +17,31 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A scenario whose JMeter makes no progress: its provider is frozen (SIGSTOP) mid-scenario and the call timeout is
- * ten minutes, so every JMeter thread blocks in a call far beyond the scenario's 20 s. The watchdog stops that JMeter
- * once ramp-up + duration + grace (1 s + 20 s + 60 s) have passed since its test started, the scenario is marked
+ * ten minutes, so every JMeter thread blocks in a call far beyond the scenario's 8 s (up to 20 s on a busy box). The
+ * watchdog stops that JMeter once ramp-up + duration + grace (1 s + 8 s + 60 s) have passed since its test started
+ * (the grace is the watchdog's least, 60 s, for any duration up to 5 min), the scenario is marked
  * failed with the reason, the rows recorded before the freeze are kept, and the run goes on with the next scenario
  * (the provider thawed) and ends with exit 1, said once at the end.
+ *
+ * <p>Runs beside the module's other ITs (they run one after another: stress-cli's failsafe configuration): of its
+ * ~2.5 min, 60 s of grace and up to 60 s of stop steps wait on a frozen provider and a blocked JMeter, using no CPU;
+ * its busy parts (the JVMs' start, {@code direct-512}'s seconds of calls) are what a shared machine adds to any test.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class StressRunWatchdogIT {
 
-    /** Long enough for JMeter's buffered JTL writer to show rows before the duration ends on a loaded machine. */
-    private static final int DURATION_S = 20;
+    /**
+     * Long enough for JMeter's buffered JTL writer to show rows before the duration ends: the provider froze 1.2 s
+     * after the test started in CI, 1.8 s at a load of 20 on 2 cores, 7.7 s at that load with another IT beside it;
+     * so 8 s on a quiet box, scaled by the box's load up to the 20 s this class always ran with before. It is also
+     * the length of {@code direct-512}, the only seconds of this class that load the CPU of the ITs beside it.
+     */
+    private static final int DURATION_S = io.dubbostress.testsupport.BoxLoad.scaled(8, 20);
     private static final int RAMPUP_S = 1;
     private static final int GRACE_S = 60;
     /** The watchdog's stop steps: "Shutdown" 30 s, "StopTestNow" 15 s, SIGTERM 5 s then SIGKILL, with room. */
@@ -108,8 +121,8 @@ class StressRunWatchdogIT {
     void theStalledScenarioIsStoppedAfterItsGraceAndMarkedFailed() {
         JsonNode stalled = runJson.at("/scenarios/0");
         assertThat(stalled.get("status").asText()).as(stalled.toString()).isEqualTo("failed");
-        assertThat(stalled.get("message").asText()).as(stalled.toString()).startsWith("JMeter was still running 81 s"
-                + " after the test started (ramp-up 1 s + duration 20 s + grace 60 s): stopped by the watchdog")
+        assertThat(stalled.get("message").asText()).as(stalled.toString()).startsWith(stillRunning() + " after the"
+                + " test started (ramp-up 1 s + duration " + DURATION_S + " s + grace 60 s): stopped by the watchdog")
                 .as("the agent is not blamed for the readings JMeter's stopped collector did not take")
                 .doesNotContain("server metrics");
         long testStart = stalled.get("startEpochMs").asLong();
@@ -150,11 +163,16 @@ class StressRunWatchdogIT {
         assertThat(runJson.get("status").asText()).isEqualTo("failed");
         assertThat(exitCode).as(cli.logTail(30)).isEqualTo(1);
         String log = cli.logText();
-        String verdict = "stress run: failed: direct-1k: JMeter was still running 81 s after the test started";
+        String verdict = "stress run: failed: direct-1k: " + stillRunning() + " after the test started";
         assertThat(log.split(java.util.regex.Pattern.quote(verdict), -1)).as(log).hasSize(2);
         assertThat(log.lines().filter(l -> l.startsWith("stress run: failed: "))).as(log).hasSize(1);
         assertThat(log.strip()).as("the verdict is the last word").endsWith(runJson.at("/scenarios/0/message")
                 .asText());
         assertThat(run.resolve("report.md")).as("the report of what was recorded").isNotEmptyFile();
+    }
+
+    /** The watchdog's words for its deadline: ramp-up + duration + grace. */
+    private static String stillRunning() {
+        return "JMeter was still running " + (RAMPUP_S + DURATION_S + GRACE_S) + " s";
     }
 }
