@@ -112,8 +112,9 @@ public final class InfluxDbServer extends DebianServer {
     /** CREATE DATABASE (a no-op when it exists). */
     public void createDatabase(String db) {
         try {
-            HttpResponse<String> r = postForm("/query", "q=" + URLEncoder.encode("CREATE DATABASE \"" + db + "\"",
-                    StandardCharsets.UTF_8) + credentials);
+            // InfluxDB reads u= and p= from the URL's query, not from a form's body
+            HttpResponse<String> r = postForm(credentials.isEmpty() ? "/query" : "/query?" + credentials.substring(1),
+                    "q=" + URLEncoder.encode("CREATE DATABASE \"" + db + "\"", StandardCharsets.UTF_8));
             if (r.statusCode() != 200 || r.body().contains("\"error\"")) {
                 throw new IllegalStateException("InfluxDB refused CREATE DATABASE " + db + ": HTTP " + r.statusCode()
                         + " " + r.body());
