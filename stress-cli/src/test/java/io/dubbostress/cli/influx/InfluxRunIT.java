@@ -109,14 +109,7 @@ class InfluxRunIT {
                 tokenFile.toString(), "--out", run.toString());
                 ChildJvm dead = cli(dir.resolve("dead.out"), "run", "--scenarios", "direct-1k", "--threads", "2",
                         "--duration", "5s", "--rate", "50", "--provider", providerAt, "--no-dashboard",
-                        "--influxdb", "http://127.0.0.1:" + nobody + "/write?db=gone", "--out", deadRun.toString());
-                ChildJvm own = cli(dir.resolve("own.out"), "run", "--scenarios", "direct-1k", "--threads", "2",
-                        "--duration", "5s", "--rate", "50", "--provider", providerAt, "--no-dashboard",
-                        "--influxdb", secured.writeUrl("own"), "--influxdb-token-file", credentialsFile.toString(),
-                        "--out", ownRun.toString());
-                ChildJvm refused = cli(dir.resolve("refused.out"), "run", "--scenarios", "direct-1k",
-                        "--provider", providerAt, "--influxdb", withCredentials("refused"),
-                        "--out", dir.resolve("refused").toString())) {
+                        "--influxdb", "http://127.0.0.1:" + nobody + "/write?db=gone", "--out", deadRun.toString())) {
             // JMeter's client writes into a database that exists, as its users know
             secured.createDatabase("plain");
             Process plain = plainJMeter(provider.port(), withCredentials("plain"));
@@ -127,11 +120,24 @@ class InfluxRunIT {
                 provider.freeze();
                 Thread.sleep(1500);
                 provider.thaw();
+                // the InfluxDB with authentication, from here: not to slow the runs above while they start
+                try (ChildJvm own = cli(dir.resolve("own.out"), "run", "--scenarios", "direct-1k", "--threads", "2",
+                        "--duration", "5s", "--rate", "50", "--provider", providerAt, "--no-dashboard",
+                        "--influxdb", secured.writeUrl("own"), "--influxdb-token-file", credentialsFile.toString(),
+                        "--out", ownRun.toString());
+                        ChildJvm refused = cli(dir.resolve("refused.out"), "run", "--scenarios", "direct-1k",
+                                "--provider", providerAt, "--influxdb", withCredentials("refused"),
+                                "--out", dir.resolve("refused").toString())) {
+                    assertThat(refused.waitFor(budget)).as("stress run (password in the URL) ended").isTrue();
+                    assertThat(own.waitFor(budget)).as("stress run (InfluxDB with authentication) ended").isTrue();
+                    ownExit = own.stop(Duration.ofSeconds(1));
+                    ownOut = own.logText();
+                    refusedExit = refused.stop(Duration.ofSeconds(1));
+                    refusedOut = refused.logText();
+                }
                 assertThat(cli.waitFor(budget)).as("stress run ended").isTrue();
                 assertThat(dead.waitFor(budget)).as("stress run (InfluxDB away) ended").isTrue();
                 assertThat(plain.waitFor(budget.toSeconds(), TimeUnit.SECONDS)).as("stock JMeter ended").isTrue();
-                assertThat(own.waitFor(budget)).as("stress run (InfluxDB with authentication) ended").isTrue();
-                assertThat(refused.waitFor(budget)).as("stress run (password in the URL) ended").isTrue();
                 plainExit = plain.exitValue();
             } finally {
                 plain.destroyForcibly();
@@ -140,10 +146,6 @@ class InfluxRunIT {
             deadExit = dead.stop(Duration.ofSeconds(1));
             runOut = cli.logText();
             deadOut = dead.logText();
-            ownExit = own.stop(Duration.ofSeconds(1));
-            ownOut = own.logText();
-            refusedExit = refused.stop(Duration.ofSeconds(1));
-            refusedOut = refused.logText();
         }
         runId = run.getFileName().toString();
     }
