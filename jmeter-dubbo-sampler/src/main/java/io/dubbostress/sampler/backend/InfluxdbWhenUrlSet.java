@@ -55,7 +55,8 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
         }
         super.setupTest(context);
         // InfluxDB 1.x's credentials ride in the URL (u=...&p=..., or user:password@): its password is masked, the
-        // host, port and database stay for the user to see where it writes (a token goes in influxdbToken, never logged)
+        // host, port and database stay for the user to see where it writes (a token goes in influxdbToken, not
+        // logged)
         LOG.info("InfluxDB Backend Listener on: JMeter's InfluxdbBackendListenerClient writes to {}",
                 Secrets.masked(url.trim()));
     }

@@ -30,7 +30,8 @@ class SecretsTest {
                 .isEqualTo("https://admin:***@influx.example:8086/write?db=x");
         assertThat(Secrets.masked("influxdbToken=t0k123, influxdb_token=t0k456")).doesNotContain("t0k");
         // p= is a parameter of a URL's query only: a word that ends in p is left alone
-        assertThat(Secrets.masked("http://h/write?db=x&rp=week&dump=1")).isEqualTo("http://h/write?db=x&rp=week&dump=1");
+        assertThat(Secrets.masked("http://h/write?db=x&rp=week&dump=1"))
+                .isEqualTo("http://h/write?db=x&rp=week&dump=1");
     }
 
     @Test

@@ -32,9 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The report's answer ({@link Answer}, report.json's {@code answer} block, the sentences at the top of report.md):
  * on run folders where the answer is known. A hop that adds a fixed delay (a stand-in consumer on loopback that sleeps
- * 20 ms before forwarding, {@link FixedDelayHop}) timed in one trial, and three trials of the calls it makes drawn from a
- * seed ({@link #closedLoopCalls}, so that their spread is the test's and not the machine's): what the answer says the
- * hop adds at p50 is checked against this test's own count of the calls, and is at least the delay. A saturated and an idle
+ * 20 ms before forwarding, {@link FixedDelayHop}) timed on this machine, and one trial and three of the calls it makes
+ * drawn from a seed ({@link #closedLoopCalls}, so that their spread, and the intervals, are the test's and not the
+ * machine's load): what the answer says the hop adds at p50 is checked against this test's own count of the calls,
+ * and is at least the delay. A saturated and an idle
  * machine (constructed PerfMon and JVM readings): the limit it names. In every case each number of the sentences is a
  * field of the block ({@link AnswerNumbers}), and the same sentences in Chinese have the same numbers and no English
  * word left.
@@ -52,10 +53,7 @@ class AnswerTest {
         Path run = dir.resolve("one-trial");
         List<long[][]> direct = new ArrayList<>();
         List<long[][]> hop = new ArrayList<>();
-        try (FixedDelayHop stand = new FixedDelayHop(DELAY_MS)) {
-            record(run, 1, direct, hop, (jtl, name, trial, throughHop, threads, durationMs) ->
-                    stand.record(jtl, name, throughHop, threads, durationMs));
-        }
+        record(run, 1, direct, hop, AnswerTest::closedLoopCalls);
 
         JsonNode answer = answer(new ReportBuilder().build(List.of(run)));
         JsonNode p = answer.at("/payloads/0");
@@ -65,6 +63,26 @@ class AnswerTest {
         assertThat(AnswerNumbers.assertEveryNumberIsAField(answer)).isGreaterThan(10);
         assertThat(answer.at("/sentences/0").asText()).contains("1k (hop-1k vs direct-1k):", "at p50 the hop adds",
                 "95 % interval", "Throughput:", "blocks of time within each run");
+    }
+
+    /**
+     * The real hop, timed on this machine: what the answer says at p50 against the calls timed, and at least the delay.
+     * Its intervals are not checked here: they are those of this machine's load (a burst in the direct scenario's
+     * second made its throughput's interval reach above the hop's, 1.39 times, on a loaded box), and the cases above
+     * check them on calls drawn from a seed.
+     */
+    @Test
+    void aRealHopThatSleeps20MsIsSaidToAddThemAtP50() throws Exception {
+        Path run = dir.resolve("timed");
+        List<long[][]> direct = new ArrayList<>();
+        List<long[][]> hop = new ArrayList<>();
+        try (FixedDelayHop stand = new FixedDelayHop(DELAY_MS)) {
+            record(run, 1, direct, hop, (jtl, name, trial, throughHop, threads, durationMs) ->
+                    stand.record(jtl, name, throughHop, threads, durationMs));
+        }
+        JsonNode answer = answer(new ReportBuilder().build(List.of(run)));
+        checkTheMediansAgainstTheCallsTimed(answer.at("/payloads/0"), direct, hop);
+        AnswerNumbers.assertEveryNumberIsAField(answer);
     }
 
     @Test
@@ -102,8 +120,23 @@ class AnswerTest {
         return answer;
     }
 
-    /** The answer's p50 against this test's own nearest-rank medians of the calls it timed (steady state). */
+    /** The answer's p50 against this test's own nearest-rank medians of the calls (steady state), and its intervals. */
     private static void checkAgainstTheCallsTimed(JsonNode p, List<long[][]> direct, List<long[][]> hop) {
+        checkTheMediansAgainstTheCallsTimed(p, direct, hop);
+        JsonNode p50 = p.get("p50");
+        // the interval holds the estimate and tells the delay from nothing
+        assertThat(p50.get("addedLowMs").asDouble()).isPositive()
+                .isLessThanOrEqualTo(p50.get("addedMs").asDouble());
+        assertThat(p50.get("addedHighMs").asDouble()).isGreaterThanOrEqualTo(p50.get("addedMs").asDouble());
+        assertThat(p50.get("timesLow").asDouble()).isGreaterThan(1);
+        assertThat(p50.get("noInterval").isNull()).isTrue();
+        // fewer calls through a 20 ms hop with the same threads
+        assertThat(p.at("/tps/times").asDouble()).isLessThan(1);
+        assertThat(p.at("/tps/timesHigh").asDouble()).isLessThan(1);
+    }
+
+    /** The three p50 figures against this test's own nearest-rank medians, and the delay. */
+    private static void checkTheMediansAgainstTheCallsTimed(JsonNode p, List<long[][]> direct, List<long[][]> hop) {
         double directMs = meanOfMedians(direct);
         double hopMs = meanOfMedians(hop);
         JsonNode p50 = p.get("p50");
@@ -114,15 +147,6 @@ class AnswerTest {
                 .as("the stand-in consumer sleeps %d ms before it forwards", DELAY_MS)
                 .isGreaterThanOrEqualTo((double) DELAY_MS);
         assertThat(p50.get("times").asDouble()).isGreaterThan(1);
-        // the interval holds the estimate and tells the delay from nothing
-        assertThat(p50.get("addedLowMs").asDouble()).isPositive()
-                .isLessThanOrEqualTo(p50.get("addedMs").asDouble());
-        assertThat(p50.get("addedHighMs").asDouble()).isGreaterThanOrEqualTo(p50.get("addedMs").asDouble());
-        assertThat(p50.get("timesLow").asDouble()).isGreaterThan(1);
-        assertThat(p50.get("noInterval").isNull()).isTrue();
-        // fewer calls through a 20 ms hop with the same threads
-        assertThat(p.at("/tps/times").asDouble()).isLessThan(1);
-        assertThat(p.at("/tps/timesHigh").asDouble()).isLessThan(1);
     }
 
     private static double meanOfMedians(List<long[][]> trials) {
@@ -180,7 +204,8 @@ class AnswerTest {
      * reached below zero: the answer was right about such data, the test's data was not what it meant to check. Here
      * a direct call takes 250 us and an exponential draw of mean 100 us (a loopback call answering 1 KiB); a hop call
      * that, then the delay, an overshoot of the sleep that differs between trials (100, 600, 350 us: the spread the
-     * interval comes from), the forwarded call's own cost and the outer call's. The one-trial case times the real hop.
+     * interval comes from), the forwarded call's own cost and the outer call's. {@link #aRealHopThatSleeps20MsIsSaidToAddThemAtP50}
+ * times the real hop.
      */
     private static long[][] closedLoopCalls(Path jtl, String name, int trial, boolean hop, int threads,
                                             long durationMs) {
