@@ -2,6 +2,7 @@ package io.dubbostress.sampler.backend;
 
 import java.util.Iterator;
 import java.util.List;
+import io.dubbostress.sampler.failure.Secrets;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.samplers.SampleResult;
@@ -23,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * property is read, so no property can enable one; and JMeter's client with an empty URL fails the test's start
  * ({@code MalformedURLException: no protocol}). With a URL every call goes to JMeter's client unchanged: the points it
  * writes (measurement {@code jmeter}, tags {@code application}, {@code transaction}, {@code statut},
- * {@code responseCode}...) are exactly JMeter's. Without one it keeps no sample and opens no connection.
+ * {@code responseCode}...) are exactly JMeter's. Without one it keeps no sample and opens no connection. The URL
+ * it logs is {@link Secrets#masked}: InfluxDB 1.x's password ({@code &p=...}, {@code user:password@}) never reaches
+ * jmeter.log through it.
  */
 public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
 
@@ -42,7 +45,7 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
         if (!on && url != null && url.contains("${")) {
             // a function JMeter could not evaluate here: no URL, and JMeter's client would fail the test's start
             LOG.warn("InfluxDB Backend Listener off: its {} '{}' could not be evaluated (set the JMeter property"
-                    + " influxdb_url on this JMeter, with -J)", URL_PARAMETER, url);
+                    + " influxdb_url on this JMeter, with -J)", URL_PARAMETER, Secrets.masked(url));
             return;
         }
         if (!on) {
@@ -51,8 +54,11 @@ public class InfluxdbWhenUrlSet extends InfluxdbBackendListenerClient {
             return;
         }
         super.setupTest(context);
-        // the URL as given carries no secret (a token goes in influxdbToken, which is never logged)
-        LOG.info("InfluxDB Backend Listener on: JMeter's InfluxdbBackendListenerClient writes to {}", url.trim());
+        // InfluxDB 1.x's credentials ride in the URL (u=...&p=..., or user:password@): its password is masked, the
+        // host, port and database stay for the user to see where it writes (a token goes in influxdbToken, not
+        // logged)
+        LOG.info("InfluxDB Backend Listener on: JMeter's InfluxdbBackendListenerClient writes to {}",
+                Secrets.masked(url.trim()));
     }
 
     /**

@@ -19,6 +19,21 @@ class SecretsTest {
                 + " PASSWORD=*** is");
     }
 
+    /** InfluxDB 1.x's credentials in a write URL: the password goes, the user, host, port and database stay. */
+    @Test
+    void masksTheCredentialsOfAnInfluxDbWriteUrl() {
+        assertThat(Secrets.masked("http://127.0.0.1:8086/write?db=jmeter&u=admin&p=s3cr%26t"))
+                .isEqualTo("http://127.0.0.1:8086/write?db=jmeter&u=admin&p=***");
+        assertThat(Secrets.masked("writes to http://h:8086/write?p=s3cret&db=x&rp=week"))
+                .isEqualTo("writes to http://h:8086/write?p=***&db=x&rp=week");
+        assertThat(Secrets.masked("https://admin:s3cret@influx.example:8086/write?db=x"))
+                .isEqualTo("https://admin:***@influx.example:8086/write?db=x");
+        assertThat(Secrets.masked("influxdbToken=t0k123, influxdb_token=t0k456")).doesNotContain("t0k");
+        // p= is a parameter of a URL's query only: a word that ends in p is left alone
+        assertThat(Secrets.masked("http://h/write?db=x&rp=week&dump=1"))
+                .isEqualTo("http://h/write?db=x&rp=week&dump=1");
+    }
+
     @Test
     void leavesTextWithoutSecretsAlone() {
         String plain = "dubbo://127.0.0.1:20880/io.x.Service?timeout=1000&group=g";

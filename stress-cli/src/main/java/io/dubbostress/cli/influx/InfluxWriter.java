@@ -20,7 +20,7 @@ import java.util.function.Consumer;
 /**
  * Sends this run's own points to InfluxDB in line protocol, batched, once a second ({@link #start}) and at
  * {@link #close()}: {@code POST} to the write URL with {@code precision=ms}, the token (if any) as
- * {@code Authorization: Token ...}. InfluxDB being away never stops or slows the run: a batch that cannot be sent is
+ * {@code Authorization: Token ...} (a 1.x {@code user:password} as HTTP Basic: {@link InfluxTarget#authorization}). InfluxDB being away never stops or slows the run: a batch that cannot be sent is
  * kept (up to {@link #MAX_KEPT} points, the oldest dropped beyond) and sent again with the next; a batch InfluxDB
  * refuses (4xx: a bad request, no such database, not allowed) is dropped. The first failure is said in one line
  * ({@code warn}), with InfluxDB's own reason and never the token; a return after a failure in one more.
@@ -198,7 +198,7 @@ final class InfluxWriter implements AutoCloseable {
     private HttpRequest request(HttpRequest.Builder b) {
         b.timeout(REQUEST);
         if (target.hasToken()) {
-            b.header("Authorization", "Token " + target.token());
+            b.header("Authorization", target.authorization());
         }
         return b.build();
     }

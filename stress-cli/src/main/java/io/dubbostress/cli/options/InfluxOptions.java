@@ -35,8 +35,9 @@ public final class InfluxOptions {
     InfluxTarget target;
 
     @Option(names = "--influxdb-token-file", paramLabel = "FILE",
-            description = "With --influxdb: the token (2.x), or user:password for an InfluxDB 1.8+ with "
-                    + "authentication, read from this file. Default: the environment variable " + TOKEN_ENV
+            description = "With --influxdb: the token (2.x), or user:password for an InfluxDB 1.x with "
+                    + "authentication (this run's own figures on any 1.x, JMeter's listener on 1.8+), read from this "
+                    + "file. Default: the environment variable " + TOKEN_ENV
                     + " when set, else none.")
     Path tokenFile;
 

@@ -11,7 +11,10 @@ import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
 import io.dubbostress.testsupport.InfluxDbServer;
 import io.dubbostress.testsupport.RestartableService;
+import io.dubbostress.testsupport.SecretScan;
 import java.io.IOException;
+import java.io.Writer;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +23,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,9 +41,13 @@ import org.junit.jupiter.api.io.TempDir;
  * <ul>
  * <li>{@code stress run --influxdb URL --influxdb-token-file F}: what InfluxDB holds afterwards against this test's own
  * count of the JTL (samples, errors by code, per second), the token nowhere in what the run printed or wrote;
- * <li>the plain shipped plan in the stock JMeter home with {@code -Jinfluxdb_url=...}: JMeter's own points, its
- * percentiles against the JTL computed as JMeter computes them (commons-math's default percentile, over every sample
- * of the interval: one interval for the whole run here);
+ * <li>the plain shipped plan in the stock JMeter home with {@code influxdb_url=...&u=admin&p=...} (in a properties file
+ * given with {@code -q}: JMeter itself writes every {@code -J} value into jmeter.log) to a second InfluxDB, with
+ * authentication on: JMeter's own points, its percentiles against the JTL computed as JMeter computes them
+ * (commons-math's default percentile, over every sample of the interval: one interval for the whole run here), and the
+ * password nowhere in what JMeter printed or wrote;
+ * <li>{@code stress run --influxdb URL --influxdb-token-file F} with {@code admin:password} to that InfluxDB: its own
+ * points there, the password nowhere; a URL carrying the password refused without echoing it;
  * <li>{@code stress run --influxdb} at a port where nothing listens: one warning line, the run whole.
  * </ul>
  */
@@ -48,15 +57,25 @@ class InfluxRunIT {
     static final Path CLI_JAR = Path.of(System.getProperty("stress.cli.jar", "target/stress-cli.jar")).toAbsolutePath();
     static final Path STOCK_JMETER = HOME.resolve("test-plans/jmeter-5.6.3/target/apache-jmeter-5.6.3");
     static final String TOKEN = "tok-" + UUID.randomUUID().toString().replace("-", "");
+    /** The admin of the InfluxDB with authentication, and its password (in raw form in URLs: '~' is unreserved). */
+    static final String USER = "admin";
+    static final String PASSWORD = SecretScan.secret("ip", 41);
     static final int TIMEOUT_MS = 500;
     static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path dir;
     static InfluxDbServer influx;
+    /** Authentication on: the stock JMeter's listener and the own-figures run write here with credentials. */
+    static InfluxDbServer secured;
     static RestartableService provider;
     static Path run;
     static Path deadRun;
+    static Path ownRun;
+    static int ownExit;
+    static String ownOut;
+    static int refusedExit;
+    static String refusedOut;
     static Path plainJtl;
     static int runExit;
     static int deadExit;
@@ -68,11 +87,15 @@ class InfluxRunIT {
     @BeforeAll
     static void runAll() throws Exception {
         influx = InfluxDbServer.start(dir.resolve("influxdb"));
+        secured = InfluxDbServer.startWithAuth(dir.resolve("influxdb-auth"), USER, PASSWORD);
         provider = RestartableService.provider(HOME.resolve("stress-provider/target/stress-provider.jar"), dir,
                 FreePort.find(), null, Duration.ofSeconds(BoxLoad.scaled(60, 300)));
         provider.start();
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, TOKEN + "\n");
+        Path credentialsFile = dir.resolve("credentials");
+        Files.writeString(credentialsFile, USER + ":" + PASSWORD + "\n");
+        ownRun = dir.resolve("own");
         run = dir.resolve("run");
         deadRun = dir.resolve("dead");
         plainJtl = dir.resolve("plain/results.jtl");
@@ -87,8 +110,9 @@ class InfluxRunIT {
                 ChildJvm dead = cli(dir.resolve("dead.out"), "run", "--scenarios", "direct-1k", "--threads", "2",
                         "--duration", "5s", "--rate", "50", "--provider", providerAt, "--no-dashboard",
                         "--influxdb", "http://127.0.0.1:" + nobody + "/write?db=gone", "--out", deadRun.toString())) {
-            influx.createDatabase("plain"); // JMeter's client writes into a database that exists, as its users know
-            Process plain = plainJMeter(provider.port(), influx.writeUrl("plain"));
+            // JMeter's client writes into a database that exists, as its users know
+            secured.createDatabase("plain");
+            Process plain = plainJMeter(provider.port(), withCredentials("plain"));
             try {
                 // mid-run, in both JMeters' schedules: the provider stops answering for 1.5 s, calls time out
                 await().atMost(budget).pollInterval(Duration.ofMillis(200)).until(() ->
@@ -96,6 +120,21 @@ class InfluxRunIT {
                 provider.freeze();
                 Thread.sleep(1500);
                 provider.thaw();
+                // the InfluxDB with authentication, from here: not to slow the runs above while they start
+                try (ChildJvm own = cli(dir.resolve("own.out"), "run", "--scenarios", "direct-1k", "--threads", "2",
+                        "--duration", "5s", "--rate", "50", "--provider", providerAt, "--no-dashboard",
+                        "--influxdb", secured.writeUrl("own"), "--influxdb-token-file", credentialsFile.toString(),
+                        "--out", ownRun.toString());
+                        ChildJvm refused = cli(dir.resolve("refused.out"), "run", "--scenarios", "direct-1k",
+                                "--provider", providerAt, "--influxdb", withCredentials("refused"),
+                                "--out", dir.resolve("refused").toString())) {
+                    assertThat(refused.waitFor(budget)).as("stress run (password in the URL) ended").isTrue();
+                    assertThat(own.waitFor(budget)).as("stress run (InfluxDB with authentication) ended").isTrue();
+                    ownExit = own.stop(Duration.ofSeconds(1));
+                    ownOut = own.logText();
+                    refusedExit = refused.stop(Duration.ofSeconds(1));
+                    refusedOut = refused.logText();
+                }
                 assertThat(cli.waitFor(budget)).as("stress run ended").isTrue();
                 assertThat(dead.waitFor(budget)).as("stress run (InfluxDB away) ended").isTrue();
                 assertThat(plain.waitFor(budget.toSeconds(), TimeUnit.SECONDS)).as("stock JMeter ended").isTrue();
@@ -119,21 +158,39 @@ class InfluxRunIT {
         if (influx != null) {
             influx.close();
         }
+        if (secured != null) {
+            secured.close();
+        }
     }
 
     static ChildJvm cli(Path log, String... args) {
         return ChildJvm.jar(CLI_JAR).jvmArgs("-Dstress.home=" + HOME).args(args).log(log).start();
     }
 
-    /** The shipped direct plan in the stock JMeter home, as a plain JMeter user runs it, with the listener on. */
+    /** The write URL of {@code db} on the InfluxDB with authentication, the credentials as InfluxDB 1.x takes them. */
+    static String withCredentials(String db) {
+        return secured.writeUrl(db) + "&u=" + USER + "&p=" + PASSWORD;
+    }
+
+    /**
+     * The shipped direct plan in the stock JMeter home, as a plain JMeter user runs it, with the listener on: its URL
+     * (with a password) in a properties file given with {@code -q}, as docs/SAMPLER.md says (JMeter writes every
+     * {@code -J} property's value into jmeter.log: "Setting JMeter property: ...").
+     */
     static Process plainJMeter(int providerPort, String influxUrl) throws IOException {
+        Path urlFile = dir.resolve("influxdb-url.properties"); // outside the folder the test scans: the user's own
+        Properties url = new Properties();
+        url.setProperty("influxdb_url", influxUrl);
+        try (Writer w = Files.newBufferedWriter(urlFile, StandardCharsets.ISO_8859_1)) {
+            url.store(w, null);
+        }
         List<String> command = new ArrayList<>(List.of("sh", STOCK_JMETER.resolve("bin/jmeter").toString(), "-n",
                 "-t", HOME.resolve("test-plans/dubbo-direct.jmx").toString(), "-l", plainJtl.toString(),
                 "-j", plainJtl.resolveSibling("jmeter.log").toString(),
                 "-Jprovider_port=" + providerPort, "-Jthreads=2", "-Jduration=14", "-Jrate=100",
                 "-Jtimeout=" + TIMEOUT_MS, "-Jperfmon_file=" + plainJtl.resolveSibling("perfmon.csv"),
                 "-Jperfmon_port=" + FreePort.find(),
-                "-Jinfluxdb_url=" + influxUrl,
+                "-q", urlFile.toString(),
                 // the JTL written as it goes (stress run does the same), so that the test sees the run under way
                 // and freezes the provider while this JMeter calls it
                 "-Jjmeter.save.saveservice.autoflush=true",
@@ -213,7 +270,11 @@ class InfluxRunIT {
 
     /** The rows of an InfluxQL answer: column name -> value, one map per row, over every series. */
     static List<Map<String, JsonNode>> query(String db, String q) throws IOException {
-        JsonNode answer = JSON.readTree(influx.query(db, q));
+        return query(influx, db, q);
+    }
+
+    static List<Map<String, JsonNode>> query(InfluxDbServer server, String db, String q) throws IOException {
+        JsonNode answer = JSON.readTree(server.query(db, q));
         List<Map<String, JsonNode>> rows = new ArrayList<>();
         for (JsonNode series : answer.at("/results/0/series")) {
             List<String> columns = new ArrayList<>();
@@ -231,7 +292,11 @@ class InfluxRunIT {
     }
 
     static long sum(String db, String q) throws IOException {
-        List<Map<String, JsonNode>> rows = query(db, q);
+        return sum(influx, db, q);
+    }
+
+    static long sum(InfluxDbServer server, String db, String q) throws IOException {
+        List<Map<String, JsonNode>> rows = query(server, db, q);
         return rows.isEmpty() ? 0 : rows.get(0).get("sum").asLong();
     }
 
@@ -377,18 +442,18 @@ class InfluxRunIT {
         List<Sample> jtl = samples(plainJtl);
         long errors = jtl.stream().filter(s -> !s.ok()).count();
         assertThat(errors).as("the freeze made calls time out").isPositive();
-        List<Map<String, JsonNode>> points = query("plain", "SELECT * FROM \"jmeter\" WHERE \"transaction\" = "
+        List<Map<String, JsonNode>> points = query(secured, "plain", "SELECT * FROM \"jmeter\" WHERE \"transaction\" = "
                 + "'direct' AND \"statut\" = 'all'");
         assertThat(points).as("one interval: the end's").hasSize(1);
         Map<String, JsonNode> all = points.get(0);
         assertThat(all.get("count").asLong()).isEqualTo(jtl.size());
         assertThat(all.get("scenario").asText()).isEqualTo("direct");
-        assertThat(sum("plain", "SELECT sum(\"countError\") FROM \"jmeter\" WHERE \"transaction\" = 'all'"))
+        assertThat(sum(secured, "plain", "SELECT sum(\"countError\") FROM \"jmeter\" WHERE \"transaction\" = 'all'"))
                 .isEqualTo(errors);
         Map<String, Long> byCode = new TreeMap<>();
         jtl.stream().filter(s -> !s.ok()).forEach(s -> byCode.merge(s.code(), 1L, Long::sum));
         Map<String, Long> written = new TreeMap<>();
-        for (Map<String, JsonNode> row : query("plain", "SELECT sum(\"count\") FROM \"jmeter\" WHERE "
+        for (Map<String, JsonNode> row : query(secured, "plain", "SELECT sum(\"count\") FROM \"jmeter\" WHERE "
                 + "\"responseCode\" <> '' GROUP BY \"responseCode\"")) {
             written.put(row.get("responseCode").asText(), row.get("sum").asLong());
         }
@@ -417,6 +482,46 @@ class InfluxRunIT {
         double lower = sorted[(int) Math.floor(pos) - 1];
         double upper = sorted[(int) Math.floor(pos)];
         return lower + (pos - Math.floor(pos)) * (upper - lower);
+    }
+
+    /** The password of the plain run's URL: nowhere in its folder (JTL, jmeter.log, its console), the URL's place is. */
+    @Test
+    void inStockJMeterTheInfluxDbPasswordIsNeverPrintedNorWritten() throws IOException {
+        assertThat(plainExit).as("stock JMeter's exit code").isZero();
+        SoftAssertions softly = new SoftAssertions();
+        SecretScan.check(softly, plainJtl.getParent(), "", List.of(PASSWORD,
+                URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8)));
+        softly.assertAll();
+        // where it writes, said: host, port, database and user
+        assertThat(Files.readString(plainJtl.resolveSibling("jmeter.log"))).contains("InfluxDB Backend Listener on:"
+                + " JMeter's InfluxdbBackendListenerClient writes to " + secured.writeUrl("plain") + "&u=admin&p=***");
+    }
+
+    /**
+     * {@code admin:password} from a file: this run's own points reach an InfluxDB 1.6.7 with authentication (HTTP
+     * Basic; JMeter's client sends {@code Token admin:password}, which InfluxDB takes from 1.8 on: refused here, and
+     * JMeter says so with the URL, which holds no password), and the password is nowhere in what the run printed or
+     * wrote. A URL that carries it is refused, and the message does not echo it.
+     */
+    @Test
+    void withCredentialsTheRunsOwnFiguresReachAnInfluxDbWithAuthenticationAndThePasswordIsNowhere()
+            throws IOException {
+        assertThat(ownExit).as(ownOut).isZero();
+        String runId = ownRun.getFileName().toString();
+        long rows = rows(ownRun.resolve("scenarios/direct-1k/results.jtl"));
+        assertThat(rows).isPositive();
+        assertThat(sum(secured, "own", "SELECT sum(\"count\") FROM \"calls\" WHERE \"run\" = '" + runId + "'"))
+                .as("this run's own calls, in InfluxDB").isEqualTo(rows);
+        assertThat(ownOut).doesNotContain("warning: InfluxDB");
+        SoftAssertions softly = new SoftAssertions();
+        SecretScan.check(softly, ownRun, ownOut, List.of(PASSWORD));
+        for (String piece : SecretScan.pieces(PASSWORD)) {
+            softly.assertThat(refusedOut).as("the refusal's console").doesNotContain(piece);
+        }
+        softly.assertAll();
+        assertThat(dir.resolve("refused")).as("no run folder for a refused command").doesNotExist();
+        assertThat(refusedExit).as(refusedOut).isNotZero();
+        assertThat(refusedOut).contains("Invalid value for option '--influxdb': the URL carries a user or password");
     }
 
     @Test

@@ -123,6 +123,15 @@ final class FixedDelayHop implements AutoCloseable {
         }
         long[][] rows = calls.toArray(new long[0][]);
         Arrays.sort(rows, (a, b) -> Long.compare(a[0], b[0]));
+        writeJtl(jtl, label, threads, rows);
+        return rows;
+    }
+
+    /**
+     * Writes calls ({@code [startMs, elapsedUs]} each) as a JTL with our sampler's {@code elapsed_us} column, labelled
+     * {@code label}, as {@link #record} does with the calls it timed.
+     */
+    static void writeJtl(Path jtl, String label, int threads, long[][] rows) {
         StringBuilder out = new StringBuilder(SyntheticJtl.HEADER).append(",elapsed_us\n");
         for (long[] row : rows) {
             out.append(row[0]).append(',').append(row[1] / 1000).append(',').append(label)
@@ -135,7 +144,6 @@ final class FixedDelayHop implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return rows;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.dubbostress.outside.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dubbostress.testsupport.SecretScan;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.dubbostress.outside.suite;
 
+import io.dubbostress.testsupport.SecretScan;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.dubbostress.outside.suite;
+package io.dubbostress.testsupport;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,15 +12,16 @@ import org.assertj.core.api.SoftAssertions;
 /**
  * No secret, nor any 4-character piece of one, in any file a run wrote or on its console. The secrets are made for it
  * ({@link #secret}): letters and digits with a {@code ~} every third character, so that every piece of four holds a
- * {@code ~} and none turns up by chance in hex digests, ids or base64 text.
+ * {@code ~} and none turns up by chance in hex digests, ids or base64 text. Shared by the outside-providers suite
+ * (registry passwords, Nacos keys) and stress-cli's InfluxDB tests (InfluxDB passwords and tokens).
  */
-final class SecretScan {
+public final class SecretScan {
 
     private SecretScan() {
     }
 
     /** A distinctive secret for a case: {@code prefix} (two letters) and ten more characters, '~' every third. */
-    static String secret(String prefix, int n) {
+    public static String secret(String prefix, int n) {
         String alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
         StringBuilder s = new StringBuilder(prefix);
         long x = 0x9E3779B97F4A7C15L * (n + 1) ^ prefix.hashCode();
@@ -36,7 +37,7 @@ final class SecretScan {
     }
 
     /** The secret's pieces of four characters, and itself. */
-    static List<String> pieces(String secret) {
+    public static List<String> pieces(String secret) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i + 4 <= secret.length(); i++) {
             out.add(secret.substring(i, i + 4));
@@ -45,7 +46,7 @@ final class SecretScan {
     }
 
     /** Every file under {@code folder} (a run's own folder) and the console, for every secret and piece of one. */
-    static void check(SoftAssertions softly, Path folder, String console, List<String> secrets) throws IOException {
+    public static void check(SoftAssertions softly, Path folder, String console, List<String> secrets) throws IOException {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> all = Files.walk(folder)) {
             all.filter(Files::isRegularFile).forEach(files::add);
