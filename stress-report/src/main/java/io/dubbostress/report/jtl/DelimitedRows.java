@@ -77,7 +77,7 @@ public final class DelimitedRows implements Closeable {
 
     private long rowNumber;
     private long malformed;
-    private DateTimeFormatter dateTimestamps;
+    private final DateTimeFormatter[] dateTimestamps = new DateTimeFormatter[1];
     private final List<String> malformedExamples = new ArrayList<>();
 
     private DelimitedRows(Path file, InputStream in, JtlColumns columns) {
@@ -266,14 +266,21 @@ public final class DelimitedRows implements Closeable {
 
     /** A timestamp written as a date (the slow path; the pattern that worked is tried first next time). */
     private long parseDateTimestamp(int field) {
-        String value = text(field).trim();
+        return dateMs(text(field), dateTimestamps);
+    }
+
+    /**
+     * {@code text} as a date of one of {@link #DATE_PATTERNS} (local time), epoch ms, or {@link #NOT_A_NUMBER};
+     * {@code last}, one element, holds the pattern that worked last, tried first.
+     */
+    static long dateMs(String text, DateTimeFormatter[] last) {
+        String value = text.trim();
         if (value.isEmpty()) {
             return NOT_A_NUMBER;
         }
-        if (dateTimestamps != null) {
+        if (last[0] != null) {
             try {
-                return LocalDateTime.parse(value, dateTimestamps).atZone(ZoneId.systemDefault()).toInstant()
-                        .toEpochMilli();
+                return LocalDateTime.parse(value, last[0]).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
             } catch (DateTimeParseException ignored) {
                 // fall through: try the other patterns
             }
@@ -282,7 +289,7 @@ public final class DelimitedRows implements Closeable {
             DateTimeFormatter formatter = DateTimeFormatter.ofPattern(pattern);
             try {
                 long ms = LocalDateTime.parse(value, formatter).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
-                dateTimestamps = formatter;
+                last[0] = formatter;
                 return ms;
             } catch (DateTimeParseException ignored) {
                 // next pattern
