@@ -58,6 +58,8 @@ public final class JtlTail implements Closeable, JtlRow.Text {
     private final JtlColumns columns;
     private final byte[] roles;
     private final byte delimiter;
+    /** The highest of the bytes that end an unquoted field (the delimiter, CR, LF): most bytes are above it. */
+    private final int highestStop;
     private final JtlRow row = new JtlRow(this);
     private final DateTimeFormatter[] datePattern = new DateTimeFormatter[1];
     private byte[] buf = new byte[DelimitedRows.BLOCK];
@@ -74,6 +76,7 @@ public final class JtlTail implements Closeable, JtlRow.Text {
         this.in = in;
         this.columns = header.columns;
         this.delimiter = columns.delimiter();
+        this.highestStop = Math.max(delimiter & 0xff, '\r');
         this.roles = new byte[columns.count()];
         for (int i = 0; i < roles.length; i++) {
             roles[i] = role(columns.kind(i));
@@ -206,6 +209,8 @@ public final class JtlTail implements Closeable, JtlRow.Text {
         final byte[] b = buf;
         final int end = limit;
         final byte delim = delimiter;
+        final int high = highestStop;
+        final int d = delim & 0xff;
         final byte[] role = roles;
         final int expected = role.length;
         int i = pos;
@@ -266,8 +271,8 @@ public final class JtlTail implements Closeable, JtlRow.Text {
             } else {
                 start = i;
                 while (i < end) {
-                    byte c = b[i];
-                    if (c == delim || c == '\n' || c == '\r') {
+                    int c = b[i] & 0xff;
+                    if (c <= high && (c == d || c == '\n' || c == '\r')) {
                         break;
                     }
                     i++;
