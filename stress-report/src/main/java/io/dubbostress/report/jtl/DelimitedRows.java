@@ -127,7 +127,8 @@ public final class DelimitedRows implements Closeable {
         return rows;
     }
 
-    private static boolean hasWholeLine(Path file) throws IOException {
+    /** Whether {@code file} holds a line break (a whole first line) yet. */
+    static boolean hasWholeLine(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] b = new byte[8192];
             int n;
@@ -170,7 +171,7 @@ public final class DelimitedRows implements Closeable {
         }
     }
 
-    private static InputStream openStream(Path file, String what) {
+    static InputStream openStream(Path file, String what) {
         try {
             InputStream raw = Files.newInputStream(file);
             return file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, BLOCK) : raw;
@@ -510,7 +511,7 @@ public final class DelimitedRows implements Closeable {
         closeQuietly(in);
     }
 
-    private static void closeQuietly(InputStream in) {
+    static void closeQuietly(InputStream in) {
         try {
             in.close();
         } catch (IOException ignored) {

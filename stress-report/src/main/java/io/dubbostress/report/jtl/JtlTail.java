@@ -19,8 +19,8 @@ import java.time.format.DateTimeFormatter;
  * holding the delimiter, a quote or a line break is quoted, its quotes doubled), never turned into Strings. A row is
  * malformed for the same reasons {@link JtlReader} finds (the header's field count, a number that is not one, a
  * negative duration, a quote not closed) and counted, never fatal; the numbers it fills are those {@link JtlReader}
- * fills ({@link JtlRow}'s label, bytes and thread name are left empty). What the live page reads per row, at 10,000
- * rows a second: about a third of {@link JtlReader}'s work (docs/BENCHMARKS.md, the live page's cost).
+ * fills ({@link JtlRow}'s label, bytes and thread name are left empty). The live page's reader: its cost per row is
+ * in docs/BENCHMARKS.md (the live page's cost).
  *
  * <pre>{@code
  * JtlTail tail = JtlTail.follow(jtl);        // null until JMeter wrote the header
@@ -30,6 +30,7 @@ import java.time.format.DateTimeFormatter;
  */
 public final class JtlTail implements Closeable, JtlRow.Text {
 
+    private static final String WHAT = "JTL file";
     private static final long NOT_A_NUMBER = DelimitedRows.NOT_A_NUMBER;
     private static final long EMPTY = DelimitedRows.EMPTY;
     /** A "row" longer than this is an unterminated quote swallowing the file: the line is dropped instead. */
@@ -110,43 +111,19 @@ public final class JtlTail implements Closeable, JtlRow.Text {
      */
     public static JtlTail follow(Path file) {
         try {
-            if (!Files.isRegularFile(file) || !hasWholeLine(file)) {
+            if (!Files.isRegularFile(file) || !DelimitedRows.hasWholeLine(file)) {
                 return null;
             }
         } catch (IOException e) {
             return null;
         }
-        InputStream in;
+        InputStream in = DelimitedRows.openStream(file, WHAT);
         try {
-            in = Files.newInputStream(file);
-        } catch (IOException e) {
-            throw new ReportException("JTL file " + file + " cannot be read: " + e.getMessage());
-        }
-        try {
-            return new JtlTail(file, in, JtlHeader.read(file, "JTL file", in));
+            return new JtlTail(file, in, JtlHeader.read(file, WHAT, in));
         } catch (RuntimeException e) {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // nothing read: nothing lost
-            }
+            DelimitedRows.closeQuietly(in);
             throw e;
         }
-    }
-
-    private static boolean hasWholeLine(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] b = new byte[8192];
-            int n;
-            while ((n = in.read(b)) > 0) {
-                for (int i = 0; i < n; i++) {
-                    if (b[i] == '\n') {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 
     public Path file() {
@@ -443,10 +420,6 @@ public final class JtlTail implements Closeable, JtlRow.Text {
 
     @Override
     public void close() {
-        try {
-            in.close();
-        } catch (IOException ignored) {
-            // only read
-        }
+        DelimitedRows.closeQuietly(in);
     }
 }
