@@ -1,11 +1,13 @@
 package io.dubbostress.cli.live;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.dubbostress.report.run.ScenarioName;
 import io.dubbostress.report.run.RunManifest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,9 @@ import java.util.Map;
  * ten seconds and its steady state so far, its errors by failure code), the hop against direct pairs so far, the
  * agent's readings, the GC pauses, a capacity search's steps. Latencies are whole microseconds, a figure that has no
  * call under it is {@code null}. A poll carries the last {@value #RECENT_SECONDS} seconds of each series (the page
- * merges them by second), {@code full} every second kept: the page's first poll, or one after a gap.
+ * merges them by second), {@code full} every second kept: the page's first poll, or one after a gap. Written straight
+ * to bytes with Jackson's streaming generator (no tree of nodes per poll: the page asks once a second, a code path
+ * that the JIT compiles late and that should allocate little).
  *
  * <pre>
  * {"schema": "dubbo-stress/live/1", "nowMs": ..., "run": {"status": "running", ...},
@@ -37,164 +41,205 @@ final class LiveJson {
     /** A scenario that ended this long ago carries no seconds any more (the page has them). */
     static final long ENDED_RECENTLY_MS = 60_000;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     private LiveJson() {
     }
 
     static byte[] render(LiveRun live, boolean full) {
         long nowMs = System.currentTimeMillis();
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schema", SCHEMA);
-        root.put("nowMs", nowMs);
-        root.put("updatedMs", live.lastTickMs());
-        root.put("full", full);
-        root.put("recent", RECENT_SECONDS);
-        run(root.putObject("run"), live);
-        ArrayNode scenarios = root.putArray("scenarios");
-        RunManifest m = live.manifest();
-        for (Map.Entry<String, ScenarioLive> e : live.scenarios().entrySet()) {
-            ScenarioLive s = e.getValue();
-            boolean recent = !s.finished() || nowMs - s.finishedAtMs() < ENDED_RECENTLY_MS;
-            scenario(scenarios.addObject(), s, record(m, e.getKey()), full ? Integer.MAX_VALUE
-                    : recent ? RECENT_SECONDS : 0);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(full ? 64 * 1024 : 8 * 1024);
+        try (JsonGenerator g = JSON.createGenerator(bytes, JsonEncoding.UTF8)) {
+            g.writeStartObject();
+            g.writeStringField("schema", SCHEMA);
+            g.writeNumberField("nowMs", nowMs);
+            g.writeNumberField("updatedMs", live.lastTickMs());
+            g.writeBooleanField("full", full);
+            g.writeNumberField("recent", RECENT_SECONDS);
+            g.writeObjectFieldStart("run");
+            run(g, live);
+            g.writeEndObject();
+            g.writeArrayFieldStart("scenarios");
+            RunManifest m = live.manifest();
+            for (Map.Entry<String, ScenarioLive> e : live.scenarios().entrySet()) {
+                ScenarioLive s = e.getValue();
+                boolean recent = !s.finished() || nowMs - s.finishedAtMs() < ENDED_RECENTLY_MS;
+                g.writeStartObject();
+                scenario(g, s, record(m, e.getKey()), full ? Integer.MAX_VALUE : recent ? RECENT_SECONDS : 0);
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("pairs");
+            pairs(g, live);
+            g.writeEndArray();
+            g.writeObjectFieldStart("readings");
+            readings(g, live, full ? Long.MIN_VALUE : Math.floorDiv(nowMs, 1000) - RECENT_SECONDS);
+            g.writeEndObject();
+            g.writeObjectFieldStart("gc");
+            gc(g, live);
+            g.writeEndObject();
+            g.writeArrayFieldStart("capacity");
+            capacity(g, live.capacitySteps());
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the live page's data cannot be written as JSON", e);
         }
-        pairs(root.putArray("pairs"), live);
-        readings(root.putObject("readings"), live, full ? Long.MIN_VALUE : Math.floorDiv(nowMs, 1000) - RECENT_SECONDS);
-        gc(root.putObject("gc"), live);
-        capacity(root.putArray("capacity"), live.capacitySteps());
-        try {
-            return MAPPER.writeValueAsBytes(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the live page's data cannot be written as JSON", e);
-        }
+        return bytes.toByteArray();
     }
 
     private static RunManifest.ScenarioRecord record(RunManifest m, String name) {
         if (m == null) {
             return null;
         }
-        return m.scenarios.stream().filter(r -> r.name.equals(name)).findFirst().orElse(null);
+        for (RunManifest.ScenarioRecord r : m.scenarios) {
+            if (r.name.equals(name)) {
+                return r;
+            }
+        }
+        return null;
     }
 
-    private static void run(ObjectNode run, LiveRun live) {
+    private static void run(JsonGenerator g, LiveRun live) throws IOException {
         RunManifest m = live.manifest();
-        run.put("folder", live.folder().toString());
-        run.put("runJson", m != null);
-        run.put("status", m == null ? "following" : m.status.text());
-        run.put("startedAt", m == null ? "" : m.startedAt);
-        run.put("endedAt", m == null ? "" : m.endedAt);
-        run.put("problem", live.manifestProblem());
+        g.writeStringField("folder", live.folder().toString());
+        g.writeBooleanField("runJson", m != null);
+        g.writeStringField("status", m == null ? "following" : m.status.text());
+        g.writeStringField("startedAt", m == null ? "" : m.startedAt);
+        g.writeStringField("endedAt", m == null ? "" : m.endedAt);
+        g.writeStringField("problem", live.manifestProblem());
         int cpus = m == null ? 0 : (int) parse(m.host.get("cpus"));
-        run.put("cpus", cpus > 0 ? cpus : Runtime.getRuntime().availableProcessors());
-        ObjectNode settings = run.putObject("settings");
+        g.writeNumberField("cpus", cpus > 0 ? cpus : Runtime.getRuntime().availableProcessors());
+        g.writeObjectFieldStart("settings");
         if (m != null) {
             for (String key : new String[] {"scenarios", "threads", "durationSeconds", "warmupSeconds", "rate", "slo",
                 "repeat", "remote"}) {
                 if (m.settings.containsKey(key)) {
-                    settings.put(key, m.settings.get(key));
+                    g.writeStringField(key, m.settings.get(key));
                 }
             }
-            ArrayNode order = run.putArray("scenarios");
-            for (RunManifest.ScenarioRecord r : m.scenarios) {
-                ObjectNode s = order.addObject();
-                s.put("name", r.name);
-                s.put("status", r.status.text());
-            }
         }
-        run.put("report", live.reportReady() ? "report.html" : null);
-        run.put("reportPath", live.folder().resolve("report.html").toString());
+        g.writeEndObject();
+        if (m != null) {
+            g.writeArrayFieldStart("scenarios");
+            for (RunManifest.ScenarioRecord r : m.scenarios) {
+                g.writeStartObject();
+                g.writeStringField("name", r.name);
+                g.writeStringField("status", r.status.text());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        g.writeStringField("report", live.reportReady() ? "report.html" : null);
+        g.writeStringField("reportPath", live.folder().resolve("report.html").toString());
     }
 
     /** Scenario {@code s} with its last {@code seconds} seconds shown. */
-    private static void scenario(ObjectNode node, ScenarioLive s, RunManifest.ScenarioRecord record, int seconds) {
-        node.put("name", s.name());
-        node.put("status", record == null ? (s.finished() ? "ended" : "following") : record.status.text());
-        node.put("message", record == null ? "" : record.message);
-        node.put("firstStartMs", s.firstStartMs());
+    private static void scenario(JsonGenerator g, ScenarioLive s, RunManifest.ScenarioRecord record, int seconds)
+            throws IOException {
+        g.writeStringField("name", s.name());
+        g.writeStringField("status", record == null ? (s.finished() ? "ended" : "following") : record.status.text());
+        g.writeStringField("message", record == null ? "" : record.message);
+        g.writeNumberField("firstStartMs", s.firstStartMs());
         long steady = s.steadyStartMs();
         if (steady == Long.MIN_VALUE) {
-            node.putNull("steadyFromMs");
+            g.writeNullField("steadyFromMs");
         } else {
-            node.put("steadyFromMs", steady);
+            g.writeNumberField("steadyFromMs", steady);
         }
-        node.put("endMs", record == null || record.endEpochMs == 0 ? -1 : record.endEpochMs);
-        node.put("target", s.schedule().isOpen() ? s.schedule().asProperty() : null);
-        number(node, "targetNowPerSec", s.targetNow(System.currentTimeMillis()));
-        ObjectNode last = node.putObject("last10");
+        g.writeNumberField("endMs", record == null || record.endEpochMs == 0 ? -1 : record.endEpochMs);
+        g.writeStringField("target", s.schedule().isOpen() ? s.schedule().asProperty() : null);
+        number(g, "targetNowPerSec", s.targetNow(System.currentTimeMillis()));
+        g.writeObjectFieldStart("last10");
         int n = s.lastSecondsCount();
-        last.put("seconds", n);
-        calls(last, s.lastSeconds(), n, s.lastSeconds().service(), s.lastSeconds().fromDue());
-        ObjectNode steadyNode = node.putObject("steady");
+        g.writeNumberField("seconds", n);
+        calls(g, s.lastSeconds(), n, s.lastSeconds().service(), s.lastSeconds().fromDue());
+        g.writeEndObject();
+        g.writeObjectFieldStart("steady");
         Calls st = s.steady();
         double steadySeconds = st.calls() == 0 || steady == Long.MIN_VALUE ? 0
                 : Math.max(0.001, (Math.min(s.steadyLastEndMs(), s.shownUntilMs()) - steady) / 1000.0);
-        steadyNode.put("seconds", Math.round(steadySeconds * 10) / 10.0);
-        calls(steadyNode, st, steadySeconds, s.steadyService(), s.steadyFromDue());
-        ObjectNode total = node.putObject("total");
-        total.put("calls", s.total().calls());
-        total.put("errors", s.total().errors());
-        codes(total.putObject("codes"), s.total().codes());
-        node.put("warmupCalls", s.warmupRows());
-        node.put("late", s.late());
-        node.put("malformedRows", s.malformedRows());
-        node.put("unreadable", s.unreadable());
-        node.put("finished", s.finished());
-        ArrayNode shown = node.putArray("seconds");
+        g.writeNumberField("seconds", Math.round(steadySeconds * 10) / 10.0);
+        calls(g, st, steadySeconds, s.steadyService(), s.steadyFromDue());
+        g.writeEndObject();
+        g.writeObjectFieldStart("total");
+        g.writeNumberField("calls", s.total().calls());
+        g.writeNumberField("errors", s.total().errors());
+        codes(g, "codes", s.total().codes());
+        g.writeEndObject();
+        g.writeNumberField("warmupCalls", s.warmupRows());
+        g.writeNumberField("late", s.late());
+        g.writeNumberField("malformedRows", s.malformedRows());
+        g.writeStringField("unreadable", s.unreadable());
+        g.writeBooleanField("finished", s.finished());
+        g.writeArrayFieldStart("seconds");
         for (ScenarioLive.Second sec : s.recentSeconds(seconds)) {
-            ArrayNode a = shown.addArray();
-            a.add(sec.epochSecond());
-            a.add(sec.calls());
-            a.add(sec.errors());
-            codes(a.addObject(), sec.codes());
-            micros(a, sec.service().p50());
-            micros(a, sec.service().p99());
-            micros(a, sec.service().max());
-            micros(a, sec.fromDue().p50());
-            micros(a, sec.fromDue().p99());
-            micros(a, sec.fromDue().max());
-            if (Double.isNaN(sec.target())) {
-                a.addNull();
-            } else {
-                a.add(Math.round(sec.target() * 100) / 100.0);
+            g.writeStartArray();
+            g.writeNumber(sec.epochSecond());
+            g.writeNumber(sec.calls());
+            g.writeNumber(sec.errors());
+            g.writeStartObject();
+            for (Map.Entry<String, Long> c : sec.codes().entrySet()) {
+                g.writeNumberField(c.getKey(), c.getValue());
             }
+            g.writeEndObject();
+            micros(g, sec.service().p50());
+            micros(g, sec.service().p99());
+            micros(g, sec.service().max());
+            micros(g, sec.fromDue().p50());
+            micros(g, sec.fromDue().p99());
+            micros(g, sec.fromDue().max());
+            if (Double.isNaN(sec.target())) {
+                g.writeNull();
+            } else {
+                g.writeNumber(Math.round(sec.target() * 100) / 100.0);
+            }
+            g.writeEndArray();
         }
+        g.writeEndArray();
     }
 
     /** Calls, errors, codes, calls/s over {@code seconds} (0: none), and both latencies. */
-    private static void calls(ObjectNode node, Calls c, double seconds, Latency service, Latency fromDue) {
-        node.put("calls", c.calls());
-        node.put("errors", c.errors());
-        number(node, "callsPerSec", seconds > 0 ? Math.round(c.calls() / seconds * 10) / 10.0 : Double.NaN);
-        codes(node.putObject("codes"), c.codes());
-        latency(node.putObject("service"), service);
-        latency(node.putObject("fromDue"), fromDue);
+    private static void calls(JsonGenerator g, Calls c, double seconds, Latency service, Latency fromDue)
+            throws IOException {
+        g.writeNumberField("calls", c.calls());
+        g.writeNumberField("errors", c.errors());
+        number(g, "callsPerSec", seconds > 0 ? Math.round(c.calls() / seconds * 10) / 10.0 : Double.NaN);
+        codes(g, "codes", c.codes());
+        latency(g, "service", service);
+        latency(g, "fromDue", fromDue);
     }
 
-    private static void latency(ObjectNode node, Latency l) {
-        node.put("calls", l.count());
-        putMicros(node, "p50", l.p50());
-        putMicros(node, "p99", l.p99());
-        putMicros(node, "max", l.max());
+    private static void latency(JsonGenerator g, String field, Latency l) throws IOException {
+        g.writeObjectFieldStart(field);
+        g.writeNumberField("calls", l.count());
+        putMicros(g, "p50", l.p50());
+        putMicros(g, "p99", l.p99());
+        putMicros(g, "max", l.max());
+        g.writeEndObject();
     }
 
-    private static void codes(ObjectNode node, Map<String, Long> codes) {
-        codes.forEach(node::put);
+    private static void codes(JsonGenerator g, String field, Map<String, Long> codes) throws IOException {
+        g.writeObjectFieldStart(field);
+        for (Map.Entry<String, Long> c : codes.entrySet()) {
+            g.writeNumberField(c.getKey(), c.getValue());
+        }
+        g.writeEndObject();
     }
 
-    private static void micros(ArrayNode a, long us) {
+    private static void micros(JsonGenerator g, long us) throws IOException {
         if (us < 0) {
-            a.addNull();
+            g.writeNull();
         } else {
-            a.add(us);
+            g.writeNumber(us);
         }
     }
 
-    private static void putMicros(ObjectNode node, String field, long us) {
+    private static void putMicros(JsonGenerator g, String field, long us) throws IOException {
         if (us < 0) {
-            node.putNull(field);
+            g.writeNullField(field);
         } else {
-            node.put(field, us);
+            g.writeNumberField(field, us);
         }
     }
 
@@ -206,16 +251,16 @@ final class LiveJson {
         }
     }
 
-    private static void number(ObjectNode node, String field, double value) {
+    private static void number(JsonGenerator g, String field, double value) throws IOException {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
-            node.putNull(field);
+            g.writeNullField(field);
         } else {
-            node.put(field, value);
+            g.writeNumberField(field, value);
         }
     }
 
     /** Each hop scenario beside its direct one, steady state against steady state so far. */
-    private static void pairs(ArrayNode pairs, LiveRun live) {
+    private static void pairs(JsonGenerator g, LiveRun live) throws IOException {
         Map<String, ScenarioLive> all = live.scenarios();
         for (ScenarioLive hop : all.values()) {
             ScenarioName name = ScenarioName.of(hop.name());
@@ -226,65 +271,81 @@ final class LiveJson {
             if (direct == null || hop.steady().calls() == 0 || direct.steady().calls() == 0) {
                 continue;
             }
-            ObjectNode pair = pairs.addObject();
-            pair.put("hop", hop.name());
-            pair.put("direct", direct.name());
+            g.writeStartObject();
+            g.writeStringField("hop", hop.name());
+            g.writeStringField("direct", direct.name());
             Latency h = hop.steadyService();
             Latency d = direct.steadyService();
-            figure(pair.putObject("p50"), h.p50(), d.p50());
-            figure(pair.putObject("p99"), h.p99(), d.p99());
-            figure(pair.putObject("max"), h.max(), d.max());
-            pair.put("hopCalls", hop.steady().calls());
-            pair.put("directCalls", direct.steady().calls());
-            pair.put("hopFinished", hop.finished());
-            pair.put("directFinished", direct.finished());
+            figure(g, "p50", h.p50(), d.p50());
+            figure(g, "p99", h.p99(), d.p99());
+            figure(g, "max", h.max(), d.max());
+            g.writeNumberField("hopCalls", hop.steady().calls());
+            g.writeNumberField("directCalls", direct.steady().calls());
+            g.writeBooleanField("hopFinished", hop.finished());
+            g.writeBooleanField("directFinished", direct.finished());
+            g.writeEndObject();
         }
     }
 
-    private static void figure(ObjectNode node, long hop, long direct) {
-        node.put("hop", hop);
-        node.put("direct", direct);
-        node.put("added", hop - direct);
+    private static void figure(JsonGenerator g, String field, long hop, long direct) throws IOException {
+        g.writeObjectFieldStart(field);
+        g.writeNumberField("hop", hop);
+        g.writeNumberField("direct", direct);
+        g.writeNumberField("added", hop - direct);
+        g.writeEndObject();
     }
 
-    private static void readings(ObjectNode node, LiveRun live, long after) {
-        node.put("agent", live.agentText());
-        ObjectNode series = node.putObject("series");
-        live.readings().after(after).forEach((label, points) -> {
-            ArrayNode a = series.putArray(label);
-            for (Readings.Point p : points) {
-                a.addArray().add(p.epochSecond()).add(Math.round(p.value() * 10) / 10.0);
+    private static void readings(JsonGenerator g, LiveRun live, long after) throws IOException {
+        g.writeStringField("agent", live.agentText());
+        g.writeObjectFieldStart("series");
+        for (Map.Entry<String, List<Readings.Point>> e : live.readings().after(after).entrySet()) {
+            g.writeArrayFieldStart(e.getKey());
+            for (Readings.Point p : e.getValue()) {
+                g.writeStartArray();
+                g.writeNumber(p.epochSecond());
+                g.writeNumber(Math.round(p.value() * 10) / 10.0);
+                g.writeEndArray();
             }
-        });
+            g.writeEndArray();
+        }
+        g.writeEndObject();
     }
 
-    private static void gc(ObjectNode node, LiveRun live) {
-        live.gcLogs().forEach((name, log) -> {
-            ObjectNode g = node.putObject(name);
-            g.put("pauses", log.pauses);
-            g.put("totalMs", Math.round(log.totalMs * 1000) / 1000.0);
-            g.put("maxMs", log.maxMs);
-            ArrayNode recent = g.putArray("recent");
+    private static void gc(JsonGenerator g, LiveRun live) throws IOException {
+        for (Map.Entry<String, LiveRun.GcLog> e : live.gcLogs().entrySet()) {
+            LiveRun.GcLog log = e.getValue();
+            g.writeObjectFieldStart(e.getKey());
+            g.writeNumberField("pauses", log.pauses);
+            g.writeNumberField("totalMs", Math.round(log.totalMs * 1000) / 1000.0);
+            g.writeNumberField("maxMs", log.maxMs);
+            g.writeArrayFieldStart("recent");
             List<GcPauseTail.Pause> last = new ArrayList<>(log.recent);
             for (GcPauseTail.Pause p : last.subList(Math.max(0, last.size() - RECENT_PAUSES), last.size())) {
-                recent.addArray().add(p.epochMs()).add(p.pauseMs()).add(p.type());
+                g.writeStartArray();
+                g.writeNumber(p.epochMs());
+                g.writeNumber(p.pauseMs());
+                g.writeString(p.type());
+                g.writeEndArray();
             }
-        });
+            g.writeEndArray();
+            g.writeEndObject();
+        }
     }
 
-    private static void capacity(ArrayNode node, List<CapacityStep> steps) {
+    private static void capacity(JsonGenerator g, List<CapacityStep> steps) throws IOException {
         for (CapacityStep s : steps) {
-            ObjectNode n = node.addObject();
-            n.put("scenario", s.scenario());
-            n.put("run", s.run());
-            n.put("step", s.step());
-            n.put("rate", s.rate());
-            n.put("fromMs", s.fromMs());
-            n.put("toMs", s.toMs());
-            n.put("verdict", s.verdict());
-            n.put("limitedBy", s.limitedBy());
-            number(n, "achievedPerSec", s.achievedPerSec());
-            putMicros(n, "fromDueP99Us", s.fromDueP99Us());
+            g.writeStartObject();
+            g.writeStringField("scenario", s.scenario());
+            g.writeStringField("run", s.run());
+            g.writeNumberField("step", s.step());
+            g.writeNumberField("rate", s.rate());
+            g.writeNumberField("fromMs", s.fromMs());
+            g.writeNumberField("toMs", s.toMs());
+            g.writeStringField("verdict", s.verdict());
+            g.writeStringField("limitedBy", s.limitedBy());
+            number(g, "achievedPerSec", s.achievedPerSec());
+            putMicros(g, "fromDueP99Us", s.fromDueP99Us());
+            g.writeEndObject();
         }
     }
 }

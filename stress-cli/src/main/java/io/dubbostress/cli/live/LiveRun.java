@@ -104,6 +104,13 @@ public final class LiveRun implements AutoCloseable {
     private long lastTickMs;
     private long lastPollMs;
     private volatile boolean onlyWhileWatched;
+    /** Ticks so far; with the second, the agent's readings and the capacity steps, what {@link #answer} was made of. */
+    private long ticks;
+    private byte[] answer;
+    private long answerSecond;
+    private long answerTicks;
+    private long answerReadings;
+    private List<CapacityStep> answerSteps;
 
     private LiveRun(Path folder, Agent agent, Duration period) {
         this.folder = folder;
@@ -184,6 +191,7 @@ public final class LiveRun implements AutoCloseable {
         configureAgent(list);
         synchronized (lock) {
             lastTickMs = nowMs;
+            ticks++;
         }
     }
 
@@ -507,11 +515,30 @@ public final class LiveRun implements AutoCloseable {
         }
     }
 
-    /** The page's data: every scenario, its last seconds ({@code full}: every second kept). */
+    /**
+     * The page's data: every scenario, its last seconds ({@code full}: every second kept). The last answer is served
+     * again, as it was, to a poll in the same second when nothing changed since (no tick, no reading from the agent,
+     * the same capacity steps): pages open in several tabs or browsers cost one answer a second between them.
+     */
     public byte[] json(boolean full) {
         synchronized (lock) {
-            lastPollMs = System.currentTimeMillis();
-            return LiveJson.render(this, full);
+            long now = System.currentTimeMillis();
+            lastPollMs = now;
+            if (full) {
+                return LiveJson.render(this, true);
+            }
+            long second = Math.floorDiv(now, 1000);
+            long readingsVersion = readings.version();
+            List<CapacityStep> steps = capacity.get();
+            if (answer == null || answerSecond != second || answerTicks != ticks
+                    || answerReadings != readingsVersion || !steps.equals(answerSteps)) {
+                answer = LiveJson.render(this, false);
+                answerSecond = second;
+                answerTicks = ticks;
+                answerReadings = readingsVersion;
+                answerSteps = steps;
+            }
+            return answer;
         }
     }
 

@@ -28,6 +28,7 @@ public final class Readings implements AgentStream.Sink {
     }
 
     private final Map<String, Deque<Point>> series = new LinkedHashMap<>();
+    private long version;
 
     @Override
     public synchronized void write(long timeMs, String label, double value) {
@@ -37,9 +38,15 @@ public final class Readings implements AgentStream.Sink {
             points.removeLast(); // two lines in one second: the later one
         }
         points.addLast(new Point(second, value));
+        version++;
         while (points.size() > MAX_POINTS) {
             points.removeFirst();
         }
+    }
+
+    /** Readings written so far: a change of it means something new to show. */
+    public synchronized long version() {
+        return version;
     }
 
     /** Each series' points after epoch second {@code after}, oldest first; series without any are left out. */

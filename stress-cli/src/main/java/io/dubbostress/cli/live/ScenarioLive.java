@@ -4,8 +4,8 @@ import io.dubbostress.cli.options.RateSchedule;
 import io.dubbostress.report.model.FromDueLatency;
 import io.dubbostress.report.model.ScenarioStats;
 import io.dubbostress.report.ReportException;
-import io.dubbostress.report.jtl.JtlReader;
 import io.dubbostress.report.jtl.JtlRow;
+import io.dubbostress.report.jtl.JtlTail;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -63,7 +63,7 @@ public final class ScenarioLive {
     private long steadyServiceMax = -1;
     private long steadyFromDueMax = -1;
     private long steadyLastEndMs = Long.MIN_VALUE;
-    private JtlReader reader;
+    private JtlTail reader;
     private String unreadable;
     private long openFrom = Long.MIN_VALUE;
     private long maxEndMs = Long.MIN_VALUE;
@@ -118,7 +118,7 @@ public final class ScenarioLive {
         }
         try {
             if (reader == null) {
-                reader = JtlReader.follow(jtl);
+                reader = JtlTail.follow(jtl);
                 if (reader == null) {
                     return true; // no header yet
                 }

@@ -47,10 +47,14 @@ public final class LivePageCostBenchmark {
                 + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"elapsed_us\","
                 + "\"due_us\",\"lag_us\",\"response_us\"\n");
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean bytes = (com.sun.management.ThreadMXBean) cpu;
+        long self = Thread.currentThread().getId();
         LiveRun live = LiveRun.unstarted(dir, LiveRun.Agent.NONE);
         Random random = new Random(37);
         long tickNanos = 0;
         long pollNanos = 0;
+        long tickBytes = 0;
+        long pollBytes = 0;
         long rows = 0;
         int measured = 0;
         int[] heapAt = {600, 3600, 3 * 3600};
@@ -71,15 +75,21 @@ public final class LivePageCostBenchmark {
                         .append(",,,\n");
             }
             Files.writeString(jtl, text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            long allocated = bytes.getThreadAllocatedBytes(self);
             long before = cpu.getCurrentThreadCpuTime();
             live.tick(t0 + second * 1000 + 500);
             long tick = cpu.getCurrentThreadCpuTime() - before;
+            long tickAllocated = bytes.getThreadAllocatedBytes(self) - allocated;
+            allocated = bytes.getThreadAllocatedBytes(self);
             before = cpu.getCurrentThreadCpuTime();
             live.json(false);
             long poll = cpu.getCurrentThreadCpuTime() - before;
+            long pollAllocated = bytes.getThreadAllocatedBytes(self) - allocated;
             if (cpuPhase && second > WARM_SECONDS) {
                 tickNanos += tick;
                 pollNanos += poll;
+                tickBytes += tickAllocated;
+                pollBytes += pollAllocated;
                 rows += n;
                 measured++;
             }
@@ -87,6 +97,8 @@ public final class LivePageCostBenchmark {
                 System.out.printf(Locale.ROOT, "CPU per second of the run: %.2f ms following the files (%.3f us per "
                         + "row), %.3f ms answering one poll of the page%n", tickNanos / 1e6 / measured,
                         tickNanos / 1e3 / rows, pollNanos / 1e6 / measured);
+                System.out.printf(Locale.ROOT, "allocated: %.1f bytes per row following the files, %.1f KB per "
+                        + "poll%n", (double) tickBytes / rows, pollBytes / 1e3 / measured);
             }
             if (nextHeap < heapAt.length && second == heapAt[nextHeap]) {
                 System.gc();

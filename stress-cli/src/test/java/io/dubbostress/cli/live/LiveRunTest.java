@@ -38,6 +38,40 @@ class LiveRunTest {
     }
 
     @Test
+    void aPollInTheSameSecondGetsTheAnswerAlreadyMadeUntilSomethingChanges() throws Exception {
+        Path scenario = dir.resolve("scenarios/direct-1k");
+        Files.createDirectories(scenario);
+        Files.writeString(dir.resolve("run.json"), runJson("running", "running"));
+        Files.writeString(scenario.resolve("results.jtl"), ScenarioLiveTest.HEADER + ScenarioLiveTest.row(T0, 900, null));
+        LiveRun live = LiveRun.unstarted(dir, LiveRun.Agent.NONE);
+        try {
+            live.tick(T0 + 1_000);
+            byte[] first;
+            byte[] again;
+            do { // two polls in one second of the wall clock (a second boundary between them: again)
+                first = live.json(false);
+                again = live.json(false);
+            } while (JSON.readTree(first).get("nowMs").asLong() / 1000 != JSON.readTree(again).get("nowMs").asLong() / 1000);
+            assertThat(again).as("nothing changed: the same answer").isSameAs(first);
+
+            live.readings().write(System.currentTimeMillis(), "host cpu", 42.5);
+            JsonNode read = data(live, false);
+            assertThat(read.at("/readings/series/host cpu/0/1").asDouble()).as("a reading from the agent").isEqualTo(42.5);
+
+            Files.writeString(scenario.resolve("results.jtl"), ScenarioLiveTest.row(T0 + 500, 700, "TIMEOUT"),
+                    java.nio.file.StandardOpenOption.APPEND);
+            live.tick(T0 + 2_000);
+            JsonNode ticked = data(live, false);
+            assertThat(ticked.get("updatedMs").asLong()).isEqualTo(T0 + 2_000);
+            assertThat(ticked.at("/scenarios/0/total/calls").asLong()).as("the row read by the tick").isEqualTo(2);
+            assertThat(ticked.at("/scenarios/0/total/codes/TIMEOUT").asLong()).isEqualTo(1);
+            assertThat(live.json(true)).as("a full answer is made for its poll").isNotSameAs(live.json(true));
+        } finally {
+            live.close();
+        }
+    }
+
+    @Test
     void aRunFoldersScenarioItsTargetItsSteadyStateItsGcPausesAndItsEnd() throws Exception {
         Path scenario = dir.resolve("scenarios/direct-1k");
         Files.createDirectories(scenario);

@@ -77,7 +77,7 @@ public final class DelimitedRows implements Closeable {
 
     private long rowNumber;
     private long malformed;
-    private DateTimeFormatter dateTimestamps;
+    private final DateTimeFormatter[] dateTimestamps = new DateTimeFormatter[1];
     private final List<String> malformedExamples = new ArrayList<>();
 
     private DelimitedRows(Path file, InputStream in, JtlColumns columns) {
@@ -127,7 +127,8 @@ public final class DelimitedRows implements Closeable {
         return rows;
     }
 
-    private static boolean hasWholeLine(Path file) throws IOException {
+    /** Whether {@code file} holds a line break (a whole first line) yet. */
+    static boolean hasWholeLine(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] b = new byte[8192];
             int n;
@@ -170,7 +171,7 @@ public final class DelimitedRows implements Closeable {
         }
     }
 
-    private static InputStream openStream(Path file, String what) {
+    static InputStream openStream(Path file, String what) {
         try {
             InputStream raw = Files.newInputStream(file);
             return file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, BLOCK) : raw;
@@ -266,14 +267,21 @@ public final class DelimitedRows implements Closeable {
 
     /** A timestamp written as a date (the slow path; the pattern that worked is tried first next time). */
     private long parseDateTimestamp(int field) {
-        String value = text(field).trim();
+        return dateMs(text(field), dateTimestamps);
+    }
+
+    /**
+     * {@code text} as a date of one of {@link #DATE_PATTERNS} (local time), epoch ms, or {@link #NOT_A_NUMBER};
+     * {@code last}, one element, holds the pattern that worked last, tried first.
+     */
+    static long dateMs(String text, DateTimeFormatter[] last) {
+        String value = text.trim();
         if (value.isEmpty()) {
             return NOT_A_NUMBER;
         }
-        if (dateTimestamps != null) {
+        if (last[0] != null) {
             try {
-                return LocalDateTime.parse(value, dateTimestamps).atZone(ZoneId.systemDefault()).toInstant()
-                        .toEpochMilli();
+                return LocalDateTime.parse(value, last[0]).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
             } catch (DateTimeParseException ignored) {
                 // fall through: try the other patterns
             }
@@ -282,7 +290,7 @@ public final class DelimitedRows implements Closeable {
             DateTimeFormatter formatter = DateTimeFormatter.ofPattern(pattern);
             try {
                 long ms = LocalDateTime.parse(value, formatter).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
-                dateTimestamps = formatter;
+                last[0] = formatter;
                 return ms;
             } catch (DateTimeParseException ignored) {
                 // next pattern
@@ -503,7 +511,7 @@ public final class DelimitedRows implements Closeable {
         closeQuietly(in);
     }
 
-    private static void closeQuietly(InputStream in) {
+    static void closeQuietly(InputStream in) {
         try {
             in.close();
         } catch (IOException ignored) {

@@ -20,7 +20,7 @@ import java.util.List;
  * }
  * }</pre>
  */
-public final class JtlReader implements Closeable {
+public final class JtlReader implements Closeable, JtlRow.Text {
 
     private static final long NOT_A_NUMBER = DelimitedRows.NOT_A_NUMBER;
     private static final long EMPTY = DelimitedRows.EMPTY;
@@ -241,7 +241,8 @@ public final class JtlReader implements Closeable {
     }
 
     /** The text of a column of the current row, unquoted; "" when the file has no such column. */
-    String text(JtlColumn column) {
+    @Override
+    public String text(JtlColumn column) {
         int index = column == JtlColumn.RESPONSE_CODE ? codeIndex
                 : column == JtlColumn.RESPONSE_MESSAGE ? messageIndex
                 : column == JtlColumn.FAILURE_MESSAGE ? failureIndex

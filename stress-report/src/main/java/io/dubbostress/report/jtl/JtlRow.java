@@ -22,9 +22,15 @@ public final class JtlRow {
     long sentBytes;
     int sampleCount = 1;
     int errorCount;
-    private final JtlReader reader;
+    private final Text reader;
 
-    JtlRow(JtlReader reader) {
+    /** Where the text fields of the current row are decoded from: the reader that filled the row. */
+    interface Text {
+        /** The text of {@code column} in the current row, unquoted; "" when the file has no such column. */
+        String text(JtlColumn column);
+    }
+
+    JtlRow(Text reader) {
         this.reader = reader;
     }
 
