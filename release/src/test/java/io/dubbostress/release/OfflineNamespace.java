@@ -31,6 +31,14 @@ final class OfflineNamespace implements AutoCloseable {
         Process holder = new ProcessBuilder("unshare", "-n", "sleep", String.valueOf(seconds)).redirectErrorStream(true)
                 .start();
         OfflineNamespace namespace = new OfflineNamespace(holder);
+        // nsenter -t PID enters the namespace PID is in: until unshare has made the new one, that is still ours (then
+        // "ip link set lo up" ran here, and the new loopback stayed down: "Network is unreachable" in one CI run)
+        java.nio.file.Path ours = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/net"));
+        java.nio.file.Path its = java.nio.file.Path.of("/proc", String.valueOf(holder.pid()), "ns", "net");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (holder.isAlive() && System.nanoTime() < deadline && ours.equals(readLink(its))) {
+            Thread.sleep(10);
+        }
         Process up = new ProcessBuilder(namespace.command("ip", "link", "set", "lo", "up")).redirectErrorStream(true).start();
         String out = new String(up.getInputStream().readAllBytes());
         if (!up.waitFor(30, TimeUnit.SECONDS) || up.exitValue() != 0 || !holder.isAlive()) {
@@ -39,6 +47,14 @@ final class OfflineNamespace implements AutoCloseable {
                     + " on Linux): " + out + new String(holder.getInputStream().readAllBytes()));
         }
         return namespace;
+    }
+
+    private static java.nio.file.Path readLink(java.nio.file.Path link) {
+        try {
+            return java.nio.file.Files.readSymbolicLink(link);
+        } catch (IOException e) {
+            return null; // the holder has ended: isAlive says so
+        }
     }
 
     /** {@code command} run inside the namespace. */
