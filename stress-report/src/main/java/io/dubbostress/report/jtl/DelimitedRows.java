@@ -15,6 +15,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
@@ -478,22 +479,27 @@ public final class DelimitedRows implements Closeable {
         limit = length;
     }
 
+    /**
+     * Moves the unread bytes {@code buf[pos, limit)} to the front of the buffer (the caller's {@code pos} becomes 0,
+     * its {@code limit} {@code limit - pos}); when they fill it, they go into a buffer twice as big, which is returned.
+     * Both readers' {@code fill()} keep a partial row this way.
+     */
+    static byte[] keepUnread(byte[] buf, int pos, int limit) {
+        int unread = limit - pos;
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, unread);
+        }
+        return unread == buf.length ? Arrays.copyOf(buf, buf.length * 2) : buf;
+    }
+
     /** Keeps the unread bytes, reads more after them; false when nothing is left at all. */
     private boolean fill() throws IOException {
         if (eof) {
             return pos < limit;
         }
-        int unread = limit - pos;
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, unread);
-            pos = 0;
-            limit = unread;
-        }
-        if (limit == buf.length) {
-            byte[] bigger = new byte[buf.length * 2];
-            System.arraycopy(buf, 0, bigger, 0, limit);
-            buf = bigger;
-        }
+        buf = keepUnread(buf, pos, limit);
+        limit -= pos;
+        pos = 0;
         int n = in.read(buf, limit, buf.length - limit);
         if (n < 0 && following) {
             return false; // nothing more for now: a partial row stays in the buffer for the next call

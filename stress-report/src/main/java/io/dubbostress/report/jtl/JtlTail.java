@@ -399,17 +399,9 @@ public final class JtlTail implements Closeable, JtlRow.Text {
 
     /** Keeps the unread bytes, reads what was written after them; false when nothing new was written. */
     private boolean fill() throws IOException {
-        int unread = limit - pos;
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, unread);
-            pos = 0;
-            limit = unread;
-        }
-        if (limit == buf.length) {
-            byte[] bigger = new byte[buf.length * 2];
-            System.arraycopy(buf, 0, bigger, 0, limit);
-            buf = bigger;
-        }
+        buf = DelimitedRows.keepUnread(buf, pos, limit);
+        limit -= pos;
+        pos = 0;
         int n = in.read(buf, limit, buf.length - limit);
         if (n <= 0) {
             return false;

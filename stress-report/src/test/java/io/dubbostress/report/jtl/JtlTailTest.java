@@ -83,6 +83,45 @@ class JtlTailTest {
     }
 
     @Test
+    void aRowLongerThanTwoReadBlocksGrowsTheBufferOfBothReaders() throws Exception {
+        // a failure whose message is 2.5 read blocks (a stack trace in the message): the buffer doubles twice while
+        // the row is partial, in both readers; the rows around it are read whole
+        int length = DelimitedRows.BLOCK * 5 / 2;
+        String message = "x".repeat(length - 7) + ",\n\"\"y\"\"";
+        String text = HEADER + "1795860000000,3,direct,200,OK,t 1-1,true,1,,,,,1,0\n"
+                + "1795860000001,4,direct,500,\"" + message + "\",t 1-2,false,1,4000,,,,1,1\n"
+                + "1795860000002,5,direct,200,OK,t 1-1,true,1,,,,,1,0\n";
+        Path jtl = Files.writeString(dir.resolve("long.jtl"), text, StandardCharsets.UTF_8);
+        String errorText;
+        List<String> report;
+        try (JtlReader reader = JtlReader.open(jtl)) {
+            report = new ArrayList<>();
+            JtlRow r = reader.row();
+            String error = null;
+            while (reader.next()) {
+                report.add(r.timeStampMs() + " " + r.elapsedUs() + " " + r.success());
+                if (!r.success()) {
+                    error = r.errorText();
+                }
+            }
+            errorText = error;
+            assertThat(reader.malformedRows()).isZero();
+        }
+        assertThat(report).containsExactly("1795860000000 -1 true", "1795860000001 4000 false",
+                "1795860000002 -1 true");
+        assertThat(errorText).hasSize(length - 7 + 5).endsWith("x,\n\"y\"");
+        JtlTail tail = JtlTail.follow(jtl);
+        try {
+            List<String> live = rows(tail.row(), tail::next);
+            assertThat(live).hasSize(3);
+            assertThat(live.get(1)).isEqualTo("1795860000001 4 4000 -1 -1 -1 false 1 1 [500]");
+            assertThat(tail.malformedRows()).isZero();
+        } finally {
+            tail.close();
+        }
+    }
+
+    @Test
     void aFileWithoutItsHeaderLineYetIsNotFollowedYet() throws Exception {
         Path jtl = Files.writeString(dir.resolve("results.jtl"), "timeStamp,elapsed,label", StandardCharsets.UTF_8);
         assertThat(JtlTail.follow(jtl)).isNull();
