@@ -3,6 +3,8 @@ package io.dubbostress.release;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -33,11 +35,16 @@ final class OfflineNamespace implements AutoCloseable {
         OfflineNamespace namespace = new OfflineNamespace(holder);
         // nsenter -t PID enters the namespace PID is in: until unshare has made the new one, that is still ours (then
         // "ip link set lo up" ran here, and the new loopback stayed down: "Network is unreachable" in one CI run)
-        java.nio.file.Path ours = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/net"));
-        java.nio.file.Path its = java.nio.file.Path.of("/proc", String.valueOf(holder.pid()), "ns", "net");
+        Path ours = Files.readSymbolicLink(Path.of("/proc/self/ns/net"));
+        Path its = Path.of("/proc", String.valueOf(holder.pid()), "ns", "net");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (holder.isAlive() && System.nanoTime() < deadline && ours.equals(readLink(its))) {
             Thread.sleep(10);
+        }
+        if (holder.isAlive() && ours.equals(readLink(its))) {
+            namespace.close(); // entering it now would enter ours, which is not offline
+            throw new IllegalStateException("unshare -n made no new network namespace in 30 s (pid " + holder.pid()
+                    + " is still in this process's " + ours + ")");
         }
         Process up = new ProcessBuilder(namespace.command("ip", "link", "set", "lo", "up")).redirectErrorStream(true).start();
         String out = new String(up.getInputStream().readAllBytes());
@@ -49,9 +56,9 @@ final class OfflineNamespace implements AutoCloseable {
         return namespace;
     }
 
-    private static java.nio.file.Path readLink(java.nio.file.Path link) {
+    private static Path readLink(Path link) {
         try {
-            return java.nio.file.Files.readSymbolicLink(link);
+            return Files.readSymbolicLink(link);
         } catch (IOException e) {
             return null; // the holder has ended: isAlive says so
         }
