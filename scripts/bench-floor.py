@@ -29,6 +29,11 @@ def spread(values):
     return "%.2f (%.2f-%.2f)" % (statistics.median(values), min(values), max(values))
 
 
+def measured(run):
+    """A run without errors whose load-generator CPU per call was measured."""
+    return not run.get("errors") and bool(run.get("loadCpuMsPer1000Calls"))
+
+
 def size(payload):
     return "%d KiB" % (payload // 1024) if payload >= 1024 else "%d B" % payload
 
@@ -56,20 +61,20 @@ def main(path):
             if not a or not b:
                 continue  # a side this bench did not run
             rounds = sorted(set(a) & set(b))
-            values = [a[k]["loadCpuMsPer1000Calls"] / b[k]["loadCpuMsPer1000Calls"] for k in rounds
-                      if a[k].get("loadCpuMsPer1000Calls") and b[k].get("loadCpuMsPer1000Calls")
-                      and not a[k].get("errors") and not b[k].get("errors")]
+            # the rounds both runs of which measured their CPU and had no error: the ratio and the µs come from these
+            good = [k for k in rounds if measured(a[k]) and measured(b[k])]
+            values = [a[k]["loadCpuMsPer1000Calls"] / b[k]["loadCpuMsPer1000Calls"] for k in good]
             if not values:
                 print("| %s | %d | %s | (no pair of runs without errors) | - | - |" % (size(payload), threads, name))
                 continue
             met = statistics.median(values) <= CPU_TARGET
             misses += 0 if met else 1
             own = ratios.get((threads, payload, side + "/" + base), {}).get("loadCpuPerCall", {}).get("median")
-            if len(values) == len(rounds) and (own is None or abs(own - statistics.median(values)) > 0.005):
+            if len(good) == len(rounds) and (own is None or abs(own - statistics.median(values)) > 0.005):
                 differ.append("%s, %d threads, %s: bench.json's ratio %s, counted here %.3f"
                               % (size(payload), threads, name, own, statistics.median(values)))
-            raw_us = statistics.median(b[k]["loadCpuMsPer1000Calls"] for k in rounds)
-            jar_us = statistics.median(a[k]["loadCpuMsPer1000Calls"] for k in rounds)
+            raw_us = statistics.median(b[k]["loadCpuMsPer1000Calls"] for k in good)
+            jar_us = statistics.median(a[k]["loadCpuMsPer1000Calls"] for k in good)
             print("| %s | %d | %s | %s | %s | %.1f, %.1f |" % (size(payload), threads, name, spread(values),
                                                              "yes" if met else "**no**", raw_us, jar_us))
     print()
@@ -78,12 +83,12 @@ def main(path):
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |")
     for threads, payload in cells:
         for side in [s for pair in PAIRS for s in pair[:2]]:
-            rs = [r for r in by.get((threads, payload, side), {}).values()]
+            rs = list(by.get((threads, payload, side), {}).values())
             if not rs:
                 continue
             shares, rates, costs, bounds = [], [], [], []
             for r in rs:
-                if r.get("errors") or r.get("providerCpuMsPer1000Calls") is None:
+                if not measured(r) or not r.get("providerCpuMsPer1000Calls"):
                     continue
                 cost = r["providerCpuMsPer1000Calls"] + r["loadCpuMsPer1000Calls"]
                 bound = cores * 1e6 / cost
@@ -92,7 +97,7 @@ def main(path):
                 costs.append(cost)
                 bounds.append(bound)
             if not shares:
-                print("| %s | %d | %s | (no run without errors) | | | | - |" % (size(payload), threads, side))
+                print("| %s | %d | %s | (no run without errors and with its CPU measured) | | | | - |" % (size(payload), threads, side))
                 continue
             met = statistics.median(shares) >= BOUND_TARGET
             if side.startswith("raw"):
