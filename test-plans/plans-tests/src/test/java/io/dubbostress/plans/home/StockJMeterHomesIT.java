@@ -79,6 +79,27 @@ class StockJMeterHomesIT {
                 .exists();
     }
 
+    /**
+     * The POM each home installs names its parent's version, not {@code ${revision}}: stress-cli depends on the homes,
+     * and a build of stress-cli alone ({@code -pl stress-cli}) reads their POMs from the local repository, where a
+     * parent {@code test-plans:${revision}} cannot be found. (flatten-maven-plugin writes it, in test-plans' pom.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"5.6.3", "5.1.1"})
+    void eachHomesInstalledPomNamesItsParentsVersion(String version) throws Exception {
+        Path flattened = Path.of(System.getProperty("stress.plans.dir"), "jmeter-" + version, ".flattened-pom.xml");
+        assertThat(flattened).as("the POM test-plans/jmeter-" + version + " installs").exists();
+        assertThat(Files.readString(flattened)).doesNotContain("${revision}");
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(false);
+        Document pom = factory.newDocumentBuilder().parse(flattened.toFile());
+        Element parent = (Element) pom.getElementsByTagName("parent").item(0);
+        assertThat(parent).as("the parent of " + flattened).isNotNull();
+        assertThat(parent.getElementsByTagName("artifactId").item(0).getTextContent()).isEqualTo("test-plans");
+        assertThat(parent.getElementsByTagName("version").item(0).getTextContent())
+                .isEqualTo(System.getProperty("stress.version")).isNotBlank();
+    }
+
     /** artifactId -> version, from JMeter's own POMs in the local repository. */
     private static Map<String, String> declaredVersions(String version) throws Exception {
         Map<String, String> versions = new HashMap<>();
