@@ -7,10 +7,14 @@
    median (min-max) against >= 0.9. The bound is what the two processes could do if they had every core between them;
    the share is also the cores they used together in the window (calls/s x CPU per call).
 
+3. Where each side's CPU per call goes, by thread group (calling threads, Netty's I/O threads, the JTL writer, GC,
+   JIT ...), median over the same rounds, when the bench recorded it (loadCpuMsPer1000CallsByThreadGroup).
+
     python3 scripts/bench-floor.py issue40/bench.json
+    python3 scripts/bench-floor.py issue40/bench.json r33/bench.json   # the rounds of both, pooled
 
 Reads only the figures the bench wrote (calls.runs[]); no figure is taken from the bench's own ratios, so the
-table is a second count of calls.ratios[] (it says where the two differ).
+table is a second count of calls.ratios[] (it says where the two differ; with one bench.json only).
 """
 import json
 import statistics
@@ -34,21 +38,47 @@ def measured(run):
     return not run.get("errors") and bool(run.get("loadCpuMsPer1000Calls"))
 
 
+def by_group(side_runs):
+    """Median µs per call of each thread group over these runs (a group absent from a run: 0 there), as text."""
+    splits = [r.get("loadCpuMsPer1000CallsByThreadGroup") for r in side_runs]
+    if not splits or any(not x for x in splits):
+        return None
+    names = {g for x in splits for g in x}
+    medians = {g: statistics.median(x.get(g, 0.0) for x in splits) for g in names}
+    shown = sorted((g for g in names if medians[g] >= GROUP_SHOWN_US), key=lambda g: -medians[g])
+    rest = sum(m for g, m in medians.items() if g not in shown)
+    parts = ["`%s` %.1f" % (g, medians[g]) for g in shown] + ["the rest %.1f" % rest]
+    return ", ".join(parts)
+
+
 def size(payload):
     return "%d KiB" % (payload // 1024) if payload >= 1024 else "%d B" % payload
 
 
-def main(path):
-    with open(path) as f:
-        bench = json.load(f)
-    cores = int(bench["host"]["cpus"])
-    runs = bench["calls"]["runs"]
+GROUP_SHOWN_US = 1.0  # a thread group is named when it costs this much per call on a side (median); the rest summed
+
+
+def main(paths):
+    runs, cores, ratios = [], None, {}
+    for i, path in enumerate(paths):
+        with open(path) as f:
+            bench = json.load(f)
+        if cores is not None and int(bench["host"]["cpus"]) != cores:
+            sys.exit("bench-floor.py: %s ran on %s cores, %s on %d: not one machine's rounds"
+                     % (path, bench["host"]["cpus"], paths[0], cores))
+        cores = int(bench["host"]["cpus"])
+        for r in bench["calls"]["runs"]:
+            runs.append((i, r))
+        if len(paths) == 1:
+            ratios = {(x["threads"], x["payloadBytes"], x["ratio"]): x for x in bench["calls"].get("ratios", [])}
     by = {}
-    for r in runs:
-        by.setdefault((r["threads"], r["payloadBytes"], r["side"]), {})[r["round"]] = r
+    for i, r in runs:
+        # a round of one bench.json pairs with the same round of that file only
+        by.setdefault((r["threads"], r["payloadBytes"], r["side"]), {})[(i, r["round"])] = r
+    runs = [r for _, r in runs]
     cells = sorted({(r["threads"], r["payloadBytes"]) for r in runs}, key=lambda c: (c[1], c[0]))
-    ratios = {(x["threads"], x["payloadBytes"], x["ratio"]): x for x in bench["calls"].get("ratios", [])}
     differ = []
+    groups_rows = []
 
     print("| payload | threads | pair | CPU per call, jar over raw (<= %.2f) | met | µs per call: raw, jar |"
           % CPU_TARGET)
@@ -70,13 +100,18 @@ def main(path):
             met = statistics.median(values) <= CPU_TARGET
             misses += 0 if met else 1
             own = ratios.get((threads, payload, side + "/" + base), {}).get("loadCpuPerCall", {}).get("median")
-            if len(good) == len(rounds) and (own is None or abs(own - statistics.median(values)) > 0.005):
+            if len(paths) == 1 and len(good) == len(rounds) and (
+                    own is None or abs(own - statistics.median(values)) > 0.005):
                 differ.append("%s, %d threads, %s: bench.json's ratio %s, counted here %.3f"
                               % (size(payload), threads, name, own, statistics.median(values)))
             raw_us = statistics.median(b[k]["loadCpuMsPer1000Calls"] for k in good)
             jar_us = statistics.median(a[k]["loadCpuMsPer1000Calls"] for k in good)
             print("| %s | %d | %s | %s | %s | %.1f, %.1f |" % (size(payload), threads, name, spread(values),
                                                              "yes" if met else "**no**", raw_us, jar_us))
+            for label, side_runs in ((base, b), (side, a)):
+                split = by_group([side_runs[k] for k in good])
+                if split:
+                    groups_rows.append((size(payload), threads, label, len(good), split))
     print()
     print("| payload | threads | side | calls/s | provider + JMeter µs per call | bound calls/s "
           "(%d cores) | calls/s over the bound (>= %.1f) | met |" % (cores, BOUND_TARGET))
@@ -108,6 +143,13 @@ def main(path):
                 size(payload), threads, side, "{:,.0f}".format(statistics.median(rates)), statistics.median(costs),
                 "{:,.0f}".format(statistics.median(bounds)), spread(shares),
                 "(for scale)" if met is None else "yes" if met else "**no**"))
+    if groups_rows:
+        print()
+        print("| payload | threads | side | rounds | µs per call by thread group, median (groups of >= %.0f µs; "
+              "the rest summed) |" % GROUP_SHOWN_US)
+        print("| --- | ---: | --- | ---: | --- |")
+        for row in groups_rows:
+            print("| %s | %d | %s | %d | %s |" % row)
     print()
     for d in differ:
         print("differs from the bench's own ratio: " + d)
@@ -115,6 +157,7 @@ def main(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: bench-floor.py BENCH_JSON (a bench.json of ./stress bench --parts calls --two-jars)")
-    main(sys.argv[1])
+    if len(sys.argv) < 2:
+        sys.exit("usage: bench-floor.py BENCH_JSON... (bench.json files of ./stress bench --parts calls --two-jars;"
+                 " the rounds of several are pooled)")
+    main(sys.argv[1:])

@@ -71,6 +71,16 @@ final class BenchJson {
             number(run, "loadCpuMsPer1000Calls", r.perThousandCalls(r.loadCpuMs));
             number(run, "loadCores", r.cores(r.loadCpuMs));
             number(run, "loadJitCpuMsPer1000Calls", r.perThousandCalls(r.loadJitCpuMs));
+            if (r.loadCpuMsByThreadGroup.isEmpty()) {
+                run.putNull("loadCpuMsPer1000CallsByThreadGroup");
+            } else {
+                ObjectNode byGroup = run.putObject("loadCpuMsPer1000CallsByThreadGroup");
+                r.loadCpuMsByThreadGroup.forEach((group, ms) -> {
+                    if (ms > 0) {
+                        number(byGroup, group, r.perThousandCalls(ms));
+                    }
+                });
+            }
             number(run, "loadAllocatedBytesPerCall", r.allocatedBytesPerCall());
             number(run, "providerCpuMsPer1000Calls", r.perThousandCalls(r.providerCpuMs));
             number(run, "consumerCpuMsPer1000Calls", r.perThousandCalls(r.consumerCpuMs));

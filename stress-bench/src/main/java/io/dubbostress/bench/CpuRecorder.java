@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Samples the CPU time of a few processes every {@value #INTERVAL_MS} ms (from {@code /proc}, see {@link ProcStat}),
@@ -24,6 +26,11 @@ import java.util.Map;
 final class CpuRecorder implements AutoCloseable {
 
     static final long INTERVAL_MS = 100;
+    /**
+     * How often a JVM's every thread is read ({@link #threadGroupCpuMillis}): one {@code stat} file per thread, about
+     * 1 ms of this process's CPU for 220 threads, so not every {@value #INTERVAL_MS} ms.
+     */
+    static final long THREADS_INTERVAL_MS = 1000;
     /** The name of the whole machine's series ({@link #watchMachine()}). */
     static final String MACHINE = "machine";
     private static final long MACHINE_PID = -1;
@@ -37,6 +44,12 @@ final class CpuRecorder implements AutoCloseable {
         final Map<Long, Boolean> compilerThread = new HashMap<>();
         /** Compiler thread id -> its CPU ms when last read (kept after the thread ends: HotSpot stops idle ones). */
         final Map<Long, Long> compilerCpu = new HashMap<>();
+        /** Thread id -> its group ({@link #group}: read once per thread). */
+        final Map<Long, String> threadGroup = new HashMap<>();
+        /** Thread id -> its CPU ms when last read (kept after the thread ends, up to that read). */
+        final Map<Long, Long> threadCpu = new HashMap<>();
+        /** Every {@value #THREADS_INTERVAL_MS} ms: wall-clock ms, and CPU ms so far by thread group. */
+        final List<Map.Entry<Long, Map<String, Long>>> groupPoints = new ArrayList<>();
 
         Series(long pid, boolean jvm) {
             this.pid = pid;
@@ -68,6 +81,37 @@ final class CpuRecorder implements AutoCloseable {
             }
             return sum;
         }
+
+        /** Reads every thread's CPU time now and adds the sums by group to {@link #groupPoints}. */
+        void sampleGroups(long now) {
+            for (long tid : ProcStat.threadIds(pid)) {
+                String group = threadGroup.get(tid);
+                if (group == null) {
+                    String name = ProcStat.threadName(pid, tid);
+                    if (name == null) {
+                        continue;
+                    }
+                    group = group(name);
+                    threadGroup.put(tid, group);
+                }
+                long ms = ProcStat.threadCpuMillis(pid, tid);
+                if (ms >= 0) {
+                    threadCpu.merge(tid, ms, Math::max);
+                }
+            }
+            Map<String, Long> sums = new HashMap<>();
+            threadCpu.forEach((tid, ms) -> sums.merge(threadGroup.get(tid), ms, Long::sum));
+            groupPoints.add(Map.entry(now, sums));
+        }
+    }
+
+    /**
+     * A thread's group: its name ({@code /proc}'s, at most 15 characters) with each run of digits as {@code #}, so
+     * that JMeter's 200 {@code Thread Group 1-N}, Netty's {@code NettyClientWorker-1-N} or G1's {@code GC Thread#N}
+     * are one group each.
+     */
+    static String group(String threadName) {
+        return threadName.replaceAll("[0-9]+", "#");
     }
 
     private final Map<String, Series> series = new LinkedHashMap<>();
@@ -124,7 +168,12 @@ final class CpuRecorder implements AutoCloseable {
         if (cpu >= 0) {
             long threads = s.pid == MACHINE_PID ? -1 : ProcStat.threads(s.pid);
             long jit = s.jvm ? s.jitMillis() : -1;
-            s.points.add(new long[] {System.currentTimeMillis(), cpu, threads, jit});
+            long now = System.currentTimeMillis();
+            s.points.add(new long[] {now, cpu, threads, jit});
+            if (s.jvm && (s.groupPoints.isEmpty()
+                    || now - s.groupPoints.get(s.groupPoints.size() - 1).getKey() >= THREADS_INTERVAL_MS)) {
+                s.sampleGroups(now);
+            }
         }
     }
 
@@ -166,6 +215,44 @@ final class CpuRecorder implements AutoCloseable {
         }
         sample(s);
         return between(s, 3, fromEpochMs, toEpochMs);
+    }
+
+    /**
+     * CPU milliseconds each thread group ({@link #group}) of {@code name} (watched with {@link #watchJvm}) used
+     * between two wall-clock instants, largest first, read every {@value #THREADS_INTERVAL_MS} ms and linear between
+     * the reads either side of each end; empty when the reads do not cover the window. A thread born in the window
+     * counts from its first read; one that ended in it, up to its last (at most {@value #THREADS_INTERVAL_MS} ms of
+     * its CPU lost).
+     */
+    synchronized Map<String, Double> threadGroupCpuMillis(String name, long fromEpochMs, long toEpochMs) {
+        Series s = series.get(name);
+        Map<String, Double> used = new LinkedHashMap<>();
+        if (s == null || !s.jvm) {
+            return used;
+        }
+        if (s.points.isEmpty() || s.groupPoints.isEmpty()
+                || s.groupPoints.get(s.groupPoints.size() - 1).getKey() < toEpochMs) {
+            s.sampleGroups(System.currentTimeMillis());
+        }
+        Set<String> groups = new TreeSet<>();
+        s.groupPoints.forEach(p -> groups.addAll(p.getValue().keySet()));
+        for (String group : groups) {
+            List<long[]> points = new ArrayList<>(s.groupPoints.size());
+            for (Map.Entry<Long, Map<String, Long>> p : s.groupPoints) {
+                points.add(new long[] {p.getKey(), p.getValue().getOrDefault(group, 0L)});
+            }
+            double from = at(points, 1, fromEpochMs);
+            double to = at(points, 1, toEpochMs);
+            if (Double.isNaN(from) || Double.isNaN(to)) {
+                return new LinkedHashMap<>();
+            }
+            used.put(group, Math.max(0, to - from));
+        }
+        List<Map.Entry<String, Double>> largestFirst = new ArrayList<>(used.entrySet());
+        largestFirst.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+        used.clear();
+        largestFirst.forEach(e -> used.put(e.getKey(), e.getValue()));
+        return used;
     }
 
     private static double between(Series s, int field, long fromEpochMs, long toEpochMs) {

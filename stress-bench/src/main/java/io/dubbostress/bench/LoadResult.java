@@ -1,5 +1,6 @@
 package io.dubbostress.bench;
 
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,6 +23,11 @@ final class LoadResult {
     double loadCpuMs = Double.NaN;
     /** Of {@link #loadCpuMs}, what the JIT compiler's threads used (a JVM still compiling: not warmed up). */
     double loadJitCpuMs = Double.NaN;
+    /**
+     * Of {@link #loadCpuMs}, each thread group's ({@link CpuRecorder#group}: calling threads, Netty's I/O threads, the
+     * JTL writer, GC, JIT ...), largest first; empty when not read.
+     */
+    Map<String, Double> loadCpuMsByThreadGroup = Map.of();
     /** Bytes the load generator's JVM allocated in the window, all threads ({@link AllocationWindow}). */
     double loadAllocatedBytes = Double.NaN;
     double providerCpuMs = Double.NaN;

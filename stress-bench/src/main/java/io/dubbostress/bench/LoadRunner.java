@@ -125,6 +125,8 @@ final class LoadRunner {
                 : runJMeter(side, threads, payloadBytes, round, dir, name, index, count);
         result.loadCpuMs = cpu.cpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
         result.loadJitCpuMs = cpu.jitCpuMillis("load", result.windowStartEpochMs, result.windowEndEpochMs);
+        result.loadCpuMsByThreadGroup = cpu.threadGroupCpuMillis("load", result.windowStartEpochMs,
+                result.windowEndEpochMs);
         // the triple sides' server is the triple reference provider, the grpc sides' the grpc-java server
         result.providerCpuMs = cpu.cpuMillis(side.isTriple() ? TRIPLE_PROVIDER : side.isGrpc() ? GRPC_SERVER : PROVIDER,
                 result.windowStartEpochMs,

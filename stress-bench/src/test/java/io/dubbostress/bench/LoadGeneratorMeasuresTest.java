@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dubbostress.testsupport.ChildJvm;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -109,5 +112,85 @@ class LoadGeneratorMeasuresTest {
             // and the JIT is idle after that
             return new double[] {cpu.cpuMillis("load", start, end), cpu.jitCpuMillis("load", start, end)};
         }
+    }
+
+    /**
+     * Two threads named {@code spin-1} and {@code spin-2} that compute for 5 s, one {@code sleeper-1} that sleeps; every
+     * 50 ms the main thread prints the epoch ms and the two spinners' CPU ns so far, as the JVM counts them
+     * ({@code ThreadMXBean}): the test's own count.
+     */
+    public static final class NamedSpinners {
+        static volatile long sink;
+
+        public static void main(String[] args) throws InterruptedException {
+            long end = System.currentTimeMillis() + 5000;
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            List<Thread> spinners = new ArrayList<>();
+            for (int i = 1; i <= 2; i++) {
+                Thread t = new Thread(() -> {
+                    long sum = 0;
+                    while (System.currentTimeMillis() < end) {
+                        for (int k = 0; k < 10_000; k++) {
+                            sum += Long.toString(k).hashCode();
+                        }
+                    }
+                    sink = sum;
+                }, "spin-" + i);
+                t.start();
+                spinners.add(t);
+            }
+            Thread sleeper = new Thread(() -> {
+                try {
+                    Thread.sleep(6000);
+                } catch (InterruptedException e) {
+                    // ends
+                }
+            }, "sleeper-1");
+            sleeper.setDaemon(true);
+            sleeper.start();
+            while (System.currentTimeMillis() < end) {
+                long ns = 0;
+                for (Thread t : spinners) {
+                    ns += Math.max(0, mx.getThreadCpuTime(t.getId()));
+                }
+                System.out.println("spun " + System.currentTimeMillis() + " " + ns);
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    @Test
+    void eachThreadGroupsCpuIsWhatItsThreadsUsed() {
+        try (CpuRecorder cpu = CpuRecorder.start();
+                ChildJvm child = ChildJvm.mainClass(NamedSpinners.class.getName(), System.getProperty("java.class.path"))
+                        .log(dir.resolve("spinners.out")).start()) {
+            cpu.watchJvm("load", child.pid());
+            assertThat(child.waitFor(Duration.ofSeconds(60))).as("the child ends by itself").isTrue();
+            List<long[]> spun = new ArrayList<>();
+            for (String line : child.logText().split("\n")) {
+                if (line.startsWith("spun ")) {
+                    String[] f = line.split(" ");
+                    spun.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+                }
+            }
+            assertThat(spun).as(child.logText()).hasSizeGreaterThan(40);
+            // a window in the middle of the run, from one line of the child's count to another
+            long[] from = spun.stream().filter(p -> p[0] >= spun.get(0)[0] + 1200).findFirst().orElseThrow();
+            long[] to = spun.stream().filter(p -> p[0] >= from[0] + 2500).findFirst().orElseThrow();
+            double counted = (to[1] - from[1]) / 1e6;
+            Map<String, Double> groups = cpu.threadGroupCpuMillis("load", from[0], to[0]);
+            assertThat(groups).as("the groups of a window the reads cover").containsKey("spin-#");
+            assertThat(groups.get("spin-#")).as("the spinners' ms, by their own count %.0f ms; all groups: %s",
+                    counted, groups).isBetween(counted * 0.85 - 50, counted * 1.15 + 50);
+            assertThat(groups.getOrDefault("sleeper-#", 0.0)).as("a thread that sleeps").isLessThan(20);
+            assertThat(groups.keySet()).as("largest first").first().isEqualTo("spin-#");
+            double all = groups.values().stream().mapToDouble(Double::doubleValue).sum();
+            double process = cpu.cpuMillis("load", from[0], to[0]);
+            assertThat(all).as("the groups together against the process's CPU %.0f ms", process)
+                    .isBetween(process * 0.85 - 50, process * 1.15 + 50);
+            assertThat(cpu.threadGroupCpuMillis("load", from[0] - 60_000, to[0])).as("a window not covered").isEmpty();
+        }
+        assertThat(CpuRecorder.group("Thread Group 1-17")).isEqualTo("Thread Group #-#");
+        assertThat(CpuRecorder.group("C2 CompilerThre")).isEqualTo("C# CompilerThre");
     }
 }
