@@ -221,8 +221,8 @@ final class CpuRecorder implements AutoCloseable {
      * CPU milliseconds each thread group ({@link #group}) of {@code name} (watched with {@link #watchJvm}) used
      * between two wall-clock instants, largest first, read every {@value #THREADS_INTERVAL_MS} ms and linear between
      * the reads either side of each end; empty when the reads do not cover the window. A thread born in the window
-     * counts from its first read; one that ended in it, up to its last (at most {@value #THREADS_INTERVAL_MS} ms of
-     * its CPU lost).
+     * counts whole (what it used before its first read falls between that read and the one before); one that ended in
+     * it, up to its last read (what it used after that, at most {@value #THREADS_INTERVAL_MS} ms of its time, is lost).
      */
     synchronized Map<String, Double> threadGroupCpuMillis(String name, long fromEpochMs, long toEpochMs) {
         Series s = series.get(name);
