@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.testkit.JtlSeconds;
 import io.dubbostress.cli.testkit.LivePoller;
+import io.dubbostress.testsupport.BoxLoad;
 import io.dubbostress.testsupport.ChildJvm;
 import io.dubbostress.testsupport.FreePort;
 import java.nio.file.Files;
@@ -46,9 +47,9 @@ class RemoteRunIT {
 
             Path run = dir.resolve("run");
             // the live page shows a second of a remote run once a call ends 5 s after it (rows come back in batches,
-            // stamped by the servers' clocks: LiveRun's grace), so only a run of more than 6 s shows one before it
-            // ends: 10 s shows about 4
-            int seconds = io.dubbostress.testsupport.BoxLoad.scaled(10, 30);
+            // stamped by the servers' clocks: LiveRun's grace): a 5 s run shows one before it ends only when it starts
+            // late in a second, a 10 s run about 4
+            int seconds = BoxLoad.scaled(10, 30);
             LivePoller live;
             try (ChildJvm cli = StressCli.start(dir.resolve("stress.out"), "run", "--scenarios", "direct-1k",
                     "--threads", "2", "--duration", seconds + "s", "--no-dashboard", "--remote", "127.0.0.1:" + rmiPort,
