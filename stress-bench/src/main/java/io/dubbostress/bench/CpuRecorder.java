@@ -31,6 +31,8 @@ final class CpuRecorder implements AutoCloseable {
      * 230 for JMeter with 200 calling threads), so not every {@value #INTERVAL_MS} ms.
      */
     static final long THREADS_INTERVAL_MS = 1000;
+    /** HotSpot's C1 and C2 compiler threads ({@code C1 CompilerThread0} is {@code C1 CompilerThre} in /proc). */
+    static final String JIT_GROUP = "C# CompilerThre";
     /** The name of the whole machine's series ({@link #watchMachine()}). */
     static final String MACHINE = "machine";
     private static final long MACHINE_PID = -1;
@@ -40,8 +42,6 @@ final class CpuRecorder implements AutoCloseable {
         final long pid;
         final boolean jvm;
         final List<long[]> points = new ArrayList<>();
-        /** Thread id -> whether it is a JIT compiler thread (names are read once per thread). */
-        final Map<Long, Boolean> compilerThread = new HashMap<>();
         /** Compiler thread id -> its CPU ms when last read (kept after the thread ends: HotSpot stops idle ones). */
         final Map<Long, Long> compilerCpu = new HashMap<>();
         /** Thread id -> its group ({@link #group}: read once per thread). */
@@ -59,16 +59,7 @@ final class CpuRecorder implements AutoCloseable {
         /** The CPU ms every compiler thread of the JVM has used so far, ended ones included (up to their last read). */
         long jitMillis() {
             for (long tid : ProcStat.threadIds(pid)) {
-                Boolean compiler = compilerThread.get(tid);
-                if (compiler == null) {
-                    String name = ProcStat.threadName(pid, tid);
-                    if (name == null) {
-                        continue;
-                    }
-                    compiler = name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
-                    compilerThread.put(tid, compiler);
-                }
-                if (compiler) {
+                if (JIT_GROUP.equals(groupOf(tid))) {
                     long ms = ProcStat.threadCpuMillis(pid, tid);
                     if (ms >= 0) {
                         compilerCpu.merge(tid, ms, Math::max);
@@ -82,17 +73,24 @@ final class CpuRecorder implements AutoCloseable {
             return sum;
         }
 
+        /** Thread {@code tid}'s group ({@link #group}; its name is read once), or null when it ended unread. */
+        String groupOf(long tid) {
+            String group = threadGroup.get(tid);
+            if (group == null) {
+                String name = ProcStat.threadName(pid, tid);
+                if (name != null) {
+                    group = group(name);
+                    threadGroup.put(tid, group);
+                }
+            }
+            return group;
+        }
+
         /** Reads every thread's CPU time now and adds the sums by group to {@link #groupPoints}. */
         void sampleGroups(long now) {
             for (long tid : ProcStat.threadIds(pid)) {
-                String group = threadGroup.get(tid);
-                if (group == null) {
-                    String name = ProcStat.threadName(pid, tid);
-                    if (name == null) {
-                        continue;
-                    }
-                    group = group(name);
-                    threadGroup.put(tid, group);
+                if (groupOf(tid) == null) {
+                    continue;
                 }
                 long ms = ProcStat.threadCpuMillis(pid, tid);
                 if (ms >= 0) {
