@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dubbostress.cli.report.HeadlessChromium;
 import io.dubbostress.report.model.ServiceProfile;
 import io.dubbostress.report.write.Table;
+import io.dubbostress.testsupport.BoxLoad;
 import io.dubbostress.testsupport.ChildJvm;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,9 +51,13 @@ class ProfiledRunIT {
     @BeforeAll
     static void runProfiled() throws IOException {
         run = dir.resolve("run");
+        // the profiled window starts after the warm-up: on a busy box the provider's JIT compiles for longer, and
+        // in one CI run its C2 threads took 46 % of the window's samples (the warm-up may be half the duration)
+        int warmup = BoxLoad.scaled(6, 18);
         try (ChildJvm cli = ChildJvm.jar(JAR).jvmArgs("-Dstress.home=" + HOME)
-                .args("run", "--profile", "--scenarios", "direct-1k,hop-1k", "--threads", "2", "--duration", "20s",
-                        "--warmup", "6s", "--cpu-iterations", String.valueOf(ITERATIONS), "--no-dashboard",
+                .args("run", "--profile", "--scenarios", "direct-1k,hop-1k", "--threads", "2", "--duration",
+                        (2 * warmup + 8) + "s", "--warmup", warmup + "s", "--cpu-iterations",
+                        String.valueOf(ITERATIONS), "--no-dashboard",
                         "--out", run.toString())
                 .log(dir.resolve("stress.out")).start()) {
             assertThat(cli.waitFor(Duration.ofMinutes(6))).as("stress run ends by itself").isTrue();
@@ -135,6 +141,7 @@ class ProfiledRunIT {
     @Test
     void showsTheProvidersWorkLoopAtTheShareItsOwnTimingPredicts() throws Exception {
         double loopUs = loopCpuMicros();
+        assumeTheJitWasQuiet();
         for (String scenario : new String[] {"direct-1k", "hop-1k"}) {
             JsonNode provider = service(scenario, "provider");
             double osUsPerCall = provider.get("osCpuUsPerCall").asDouble();
@@ -210,10 +217,28 @@ class ProfiledRunIT {
         assertThat(attribute(html, "data-flame-shown")).isEqualTo("direct-1k/provider/cpu");
         assertThat(Integer.parseInt(attribute(html, "data-flame-frames"))).isGreaterThan(10);
         double matched = Double.parseDouble(attribute(html, "data-flame-matched"));
+        assumeTheJitWasQuiet();
         double json = frame(service("direct-1k", "provider").get("topFramesByTotal"), HOT).get("totalPercent")
                 .asDouble();
         assertThat(matched).as("the flame graph's share of %s against report.json's", HOT).isCloseTo(json,
                 org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    /**
+     * report.json lists the 30 frames with the most total time: when the provider's JIT still compiled in the window
+     * (a busy box even after the longer warm-up), its frames and Dubbo's filter chain can push the loop out of them,
+     * and its share cannot be read there. Said, not failed: the JIT's share is the box's, not the report's.
+     */
+    private static void assumeTheJitWasQuiet() {
+        for (String scenario : new String[] {"direct-1k", "hop-1k"}) {
+            JsonNode jit = frame(service(scenario, "provider").get("topFramesByTotal"),
+                    "CompileBroker::compiler_thread_loop [libjvm.so]");
+            double percent = jit == null ? 0 : jit.get("totalPercent").asDouble();
+            Assumptions.assumeTrue(percent < 15 || frame(service(scenario, "provider").get("topFramesByTotal"),
+                    HOT) != null, String.format(java.util.Locale.ROOT, "%s: the provider's JIT compiled in %.1f %% of"
+                    + " the profiled window, and the loop is not among report.json's top frames: not judged",
+                    scenario, percent));
+        }
     }
 
     private static String attribute(String html, String name) {
