@@ -42,11 +42,12 @@ final class CpuRecorder implements AutoCloseable {
         final long pid;
         final boolean jvm;
         final List<long[]> points = new ArrayList<>();
-        /** Compiler thread id -> its CPU ms when last read (kept after the thread ends: HotSpot stops idle ones). */
-        final Map<Long, Long> compilerCpu = new HashMap<>();
         /** Thread id -> its group ({@link #group}: read once per thread). */
         final Map<Long, String> threadGroup = new HashMap<>();
-        /** Thread id -> its CPU ms when last read (kept after the thread ends, up to that read). */
+        /**
+         * Thread id -> its CPU ms when last read (kept after the thread ends, up to that read: HotSpot stops idle
+         * compiler threads); the compiler threads' every {@value #INTERVAL_MS} ms, the others' with the groups.
+         */
         final Map<Long, Long> threadCpu = new HashMap<>();
         /** Every {@value #THREADS_INTERVAL_MS} ms: wall-clock ms, and CPU ms so far by thread group. */
         final List<Map.Entry<Long, Map<String, Long>>> groupPoints = new ArrayList<>();
@@ -62,13 +63,15 @@ final class CpuRecorder implements AutoCloseable {
                 if (JIT_GROUP.equals(groupOf(tid))) {
                     long ms = ProcStat.threadCpuMillis(pid, tid);
                     if (ms >= 0) {
-                        compilerCpu.merge(tid, ms, Math::max);
+                        threadCpu.merge(tid, ms, Math::max);
                     }
                 }
             }
             long sum = 0;
-            for (long ms : compilerCpu.values()) {
-                sum += ms;
+            for (Map.Entry<Long, Long> t : threadCpu.entrySet()) {
+                if (JIT_GROUP.equals(threadGroup.get(t.getKey()))) {
+                    sum += t.getValue();
+                }
             }
             return sum;
         }
